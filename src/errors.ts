@@ -1,0 +1,130 @@
+/**
+ * Codes raised by the kit itself. Service error codes (from an Error body) are carried as they
+ * came, so `WalletAuthErrorCode` also admits any other string without losing autocompletion.
+ */
+export type KitErrorCode =
+  // malformed input handed to the kit or received from the wire
+  | 'INVALID_HEX'
+  | 'INVALID_BASE64URL'
+  | 'INVALID_BASE58CHECK'
+  | 'INVALID_PUBLIC_KEY'
+  | 'INVALID_SIGNATURE_ENCODING'
+  | 'INVALID_STAMP'
+  | 'INVALID_OTP_CODE'
+  | 'INVALID_TARGET_BUNDLE'
+  | 'INVALID_RESPONSE'
+  | 'INVALID_ARGUMENT'
+  // trust and cryptography
+  | 'UNTRUSTED_SIGNER'
+  | 'BUNDLE_SIGNATURE_INVALID'
+  | 'ORGANIZATION_MISMATCH'
+  | 'DECRYPTION_FAILED'
+  | 'CRYPTO_UNAVAILABLE'
+  // signed retry
+  | 'CHALLENGE_EXPIRED'
+  | 'REQUEST_ID_REUSED'
+  | 'NO_SESSION_KEY'
+  | 'SIGNED_RETRY_FAILED'
+  // key storage
+  | 'STORAGE_FAILED'
+  // passkeys (WebAuthn DOMException names mapped to stable codes)
+  | 'PASSKEY_CANCELLED'
+  | 'PASSKEY_ABORTED'
+  | 'PASSKEY_TIMEOUT'
+  | 'PASSKEY_INVALID_DOMAIN'
+  | 'PASSKEY_ALREADY_REGISTERED'
+  | 'PASSKEY_NOT_SUPPORTED'
+  | 'PASSKEY_ORIGIN_NOT_ALLOWED'
+  | 'PASSKEY_FAILED'
+  // OIDC pre-flight
+  | 'OIDC_TOKEN_MALFORMED'
+  | 'OIDC_TOKEN_STALE'
+  | 'OIDC_TOKEN_EXPIRED'
+  | 'OIDC_NONCE_MISMATCH'
+  // strong customer authentication
+  | 'SCA_CHALLENGE_MISSING'
+  | 'SCA_CHALLENGE_EXPIRED'
+  | 'SCA_TOO_MANY_STEPS'
+  // an HTTP error whose body was not a service Error object
+  | 'HTTP_ERROR'
+
+/** Codes the service names in the interface; any other service code is kept as a plain string. */
+export type ServiceErrorCode =
+  | 'UNAUTHORIZED'
+  | 'INVALID_SIGNATURE'
+  | 'WALLET_SIGNATURE_MISSING'
+  | 'WALLET_SIGNATURE_MALFORMED'
+  | 'WALLET_SIGNATURE_BODY_MISMATCH'
+  | 'WALLET_SIGNATURE_INVALID'
+  | 'REQUEST_ID_MISSING'
+  | 'PASSKEY_CREDENTIAL_ALREADY_EXISTS'
+  | 'INVALID_INPUT'
+  | 'RATE_LIMITED'
+  | 'QUOTE_NOT_FOUND'
+  | 'TRANSACTION_NOT_FOUND'
+  | 'USER_NOT_FOUND'
+  | 'INTERNAL_ERROR'
+  | 'SERVICE_SWITCH_ERROR'
+
+// `string & {}` keeps unknown service codes assignable without collapsing the union to `string`.
+export type WalletAuthErrorCode = KitErrorCode | ServiceErrorCode | (string & {})
+
+/** What a service error body and its response add to an error. */
+export interface ServiceErrorFields {
+  /** HTTP status of the response. */
+  status?: number
+  /** `details` of the Error object. */
+  details?: Record<string, unknown>
+  /** The sandbox's `reason` on authentication failures. */
+  reason?: string
+  /** Seconds from `Retry-After` (429 and some 503). */
+  retryAfter?: number
+}
+
+export interface WalletAuthErrorOptions extends ServiceErrorFields {
+  cause?: unknown
+}
+
+/**
+ * The one error type the kit throws. Branch on `code`, never on `message`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await signedFetch(url, init)
+ * } catch (error) {
+ *   if (error instanceof WalletAuthError && error.code === 'RATE_LIMITED') {
+ *     showCountdown(error.retryAfter ?? 30)
+ *   }
+ * }
+ * ```
+ */
+export class WalletAuthError extends Error {
+  override readonly name = 'WalletAuthError'
+  readonly code: WalletAuthErrorCode
+  readonly status: number | undefined
+  readonly details: Record<string, unknown> | undefined
+  readonly reason: string | undefined
+  readonly retryAfter: number | undefined
+
+  constructor(code: WalletAuthErrorCode, message: string, options: WalletAuthErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.code = code
+    this.status = options.status
+    this.details = options.details
+    this.reason = options.reason
+    this.retryAfter = options.retryAfter
+  }
+}
+
+/**
+ * Tells whether `error` is a kit error, optionally with one of the given codes.
+ *
+ * @example
+ * ```ts
+ * if (isWalletAuthError(error, 'PASSKEY_CANCELLED')) return // the user closed the dialog
+ * ```
+ */
+export function isWalletAuthError(error: unknown, ...codes: WalletAuthErrorCode[]): error is WalletAuthError {
+  return error instanceof WalletAuthError && (codes.length === 0 || codes.includes(error.code))
+}

@@ -1,0 +1,2 @@
+export { errorFromResponse } from './errorFromResponse.js'
+export { type WithWalletSignatureOptions, withWalletSignature } from './withWalletSignature.js'

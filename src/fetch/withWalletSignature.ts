@@ -1,0 +1,94 @@
+import { WalletAuthError } from '../errors.js'
+import type { SessionKey } from '../keys/sessionKey.js'
+import { stampChallenge } from '../stamp/stampChallenge.js'
+import { SignedRetryChallenge } from '../wire/signedRetryChallenge.js'
+import { errorFromResponse } from './errorFromResponse.js'
+
+export interface WithWalletSignatureOptions {
+  /** The current session key; `undefined` makes a challenge fail with `NO_SESSION_KEY`. */
+  getKey: () => SessionKey | undefined | Promise<SessionKey | undefined>
+  /** Header name for the signature. Default `Service-Wallet-Signature`. */
+  headerName?: string
+  /** Clock, for challenge expiry. Default `Date.now`. */
+  now?: () => number
+}
+
+type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
+
+// How many used request ids each wrapper remembers to refuse a replayed challenge.
+const REMEMBERED_REQUEST_IDS = 1024
+
+async function signedRetryChallenge(response: Response) {
+  if (response.status !== 202) return undefined
+  try {
+    const parsed = SignedRetryChallenge.safeParse(await response.clone().json())
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Wraps `fetch` so that signed-retry operations take one call: on a 202 whose body is a
+ * `SignedRetryChallenge`, it stamps `payloadToSign` with the current session key and replays the
+ * identical request (method, URL, headers, body bytes) with the signature and `Request-Id`.
+ * A request id is never used twice and an expired challenge is refused (`CHALLENGE_EXPIRED`).
+ * Successful responses pass through; error responses throw a `WalletAuthError` with the
+ * service's `code`, `status`, `message`, `details`, `reason` and `retryAfter`.
+ *
+ * @example
+ * ```ts
+ * const signedFetch = withWalletSignature(fetch, { getKey: () => session?.key })
+ * const response = await signedFetch(`${base}/auth/sessions/${id}`, { method: 'DELETE' }) // 204
+ * ```
+ */
+export function withWalletSignature(fetch: Fetch, options: WithWalletSignatureOptions): Fetch {
+  const usedRequestIds = new Set<string>()
+
+  return async function signedFetch(input, init) {
+    const request = new Request(input, init)
+    // Read the body once, so the replay sends the same bytes even when it was a stream.
+    const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined
+    const send = (extraHeaders: Record<string, string>) => {
+      const headers = new Headers(request.headers)
+      for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value)
+      return fetch(request.url, {
+        method: request.method,
+        headers,
+        body: body?.slice(),
+        credentials: request.credentials,
+        mode: request.mode,
+        cache: request.cache,
+        redirect: request.redirect,
+        referrerPolicy: request.referrerPolicy,
+        integrity: request.integrity,
+        keepalive: request.keepalive,
+        signal: init?.signal ?? null,
+      })
+    }
+
+    let response = await send({})
+    const challenge = await signedRetryChallenge(response)
+    if (challenge) {
+      if (usedRequestIds.has(challenge.requestId)) {
+        throw new WalletAuthError('REQUEST_ID_REUSED', 'The service reissued a used request id.')
+      }
+      const key = await options.getKey()
+      if (!key) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in before this action.')
+      const headers = await stampChallenge(challenge, key, {
+        headerName: options.headerName,
+        now: options.now,
+      })
+      usedRequestIds.add(challenge.requestId)
+      if (usedRequestIds.size > REMEMBERED_REQUEST_IDS) {
+        usedRequestIds.delete(usedRequestIds.values().next().value as string)
+      }
+      response = await send(headers)
+      if (await signedRetryChallenge(response)) {
+        throw new WalletAuthError('SIGNED_RETRY_FAILED', 'The signed retry was challenged again.')
+      }
+    }
+    if (!response.ok) throw await errorFromResponse(response)
+    return response
+  }
+}

@@ -1,0 +1,13 @@
+// The whole browser kit. Every entry point is also importable on its own
+// (`embedded-wallet-auth/stamp`, …) so that an app ships only what it uses.
+export * from './crypto/index.js'
+export * from './errors.js'
+export * from './fetch/index.js'
+export * from './keys/index.js'
+export * from './oauth/index.js'
+export * from './otp/index.js'
+export * from './passkey/index.js'
+export * from './sca/index.js'
+export * from './session/index.js'
+export * from './stamp/index.js'
+export * from './wire/index.js'

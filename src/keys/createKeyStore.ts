@@ -1,0 +1,188 @@
+import * as idb from 'idb-keyval'
+import { promisifyRequest, type UseStore } from 'idb-keyval'
+import { WalletAuthError } from '../errors.js'
+import type { CredentialType } from '../wire/authMethod.js'
+import type { SessionKey } from './sessionKey.js'
+
+/** What the kit remembers about a session beside its key. */
+export interface SessionMetadata {
+  /** `Session:<uuid>`; sealed-key sign-ins (PASSKEY, OAUTH) may not return one. */
+  sessionId?: string
+  accountId: string
+  credentialId: string
+  type: CredentialType
+  /** The service's `expiresAt`, authoritative. */
+  expiresAt: string
+}
+
+/** A session key with its metadata, as stored. */
+export interface StoredSession extends SessionMetadata {
+  key: SessionKey
+  /** When this browser stored it (ISO 8601). */
+  createdAt: string
+}
+
+/** Where a key store keeps keys: IndexedDB, or memory when IndexedDB is missing or failing. */
+export type Persistence = 'indexeddb' | 'memory'
+
+/** Session keys with their metadata, keyed by compressed public key. */
+export interface KeyStore {
+  readonly persistence: Persistence
+  save(key: SessionKey, metadata: SessionMetadata): Promise<StoredSession>
+  get(publicKey: string): Promise<StoredSession | undefined>
+  /** Unexpired sessions, newest first. */
+  list(): Promise<StoredSession[]>
+  delete(publicKey: string): Promise<void>
+  clear(): Promise<void>
+}
+
+export interface KeyStoreOptions {
+  /** IndexedDB database name. Default `embedded-wallet-auth`. */
+  databaseName?: string
+  /** The IndexedDB factory; default `globalThis.indexedDB`. Pass `null` to keep keys in memory. */
+  indexedDB?: IDBFactory | null
+  /** Clock, for expiry. Default `Date.now`. */
+  now?: () => number
+}
+
+// Record layout version. A record of another version is left alone, never misread.
+const RECORD_VERSION = 1
+const DATABASE_VERSION = 1
+const STORE_NAME = 'session-keys'
+
+interface StoredRecord extends SessionMetadata {
+  v: typeof RECORD_VERSION
+  publicKey: string
+  publicKeyUncompressed: string
+  keyPair: CryptoKeyPair
+  createdAt: string
+}
+
+function toRecord(session: StoredSession): StoredRecord {
+  const { key, ...metadata } = session
+  return {
+    ...metadata,
+    v: RECORD_VERSION,
+    publicKey: key.publicKey,
+    publicKeyUncompressed: key.publicKeyUncompressed,
+    keyPair: key.keyPair,
+  }
+}
+
+function fromRecord(value: unknown): StoredSession | undefined {
+  const record = value as Partial<StoredRecord> | undefined
+  if (record?.v !== RECORD_VERSION || !record.keyPair || !record.publicKey) return undefined
+  const { v: _v, publicKey, publicKeyUncompressed, keyPair, ...metadata } = record as StoredRecord
+  return { ...metadata, key: { publicKey, publicKeyUncompressed, keyPair } }
+}
+
+function openStore(factory: IDBFactory, databaseName: string): UseStore {
+  const request = factory.open(databaseName, DATABASE_VERSION)
+  request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME)
+  const database = new Promise<IDBDatabase>((resolve, reject) => {
+    // Another tab holding an older version open would keep us waiting forever: fail instead.
+    request.onblocked = () => reject(new Error('IndexedDB upgrade is blocked by another tab.'))
+    promisifyRequest(request).then(resolve, reject)
+  })
+  return (mode, callback) =>
+    database.then((db) => callback(db.transaction(STORE_NAME, mode).objectStore(STORE_NAME)))
+}
+
+interface Backend {
+  get(id: string): Promise<unknown>
+  set(id: string, record: StoredRecord): Promise<void>
+  del(id: string): Promise<void>
+  values(): Promise<unknown[]>
+  clear(): Promise<void>
+}
+
+function indexedDbBackend(store: UseStore): Backend {
+  return {
+    get: (id) => idb.get(id, store),
+    set: (id, record) => idb.set(id, record, store),
+    del: (id) => idb.del(id, store),
+    values: () => idb.values(store),
+    clear: () => idb.clear(store),
+  }
+}
+
+function memoryBackend(): Backend {
+  const records = new Map<string, StoredRecord>()
+  return {
+    get: async (id) => records.get(id),
+    set: async (id, record) => void records.set(id, record),
+    del: async (id) => void records.delete(id),
+    values: async () => [...records.values()],
+    clear: async () => records.clear(),
+  }
+}
+
+async function storageCall<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (cause) {
+    throw new WalletAuthError('STORAGE_FAILED', `Session key storage failed to ${what}.`, { cause })
+  }
+}
+
+/**
+ * Opens the session-key store: IndexedDB (keys survive a reload, stay non-extractable), or
+ * memory where IndexedDB is missing or fails, as `persistence` tells. Expired sessions are
+ * purged on open.
+ *
+ * @example
+ * ```ts
+ * const store = await createKeyStore()
+ * if (store.persistence === 'memory') warn('Sessions will end when this tab closes.')
+ * await store.save(key, { sessionId, accountId, credentialId, type: 'EMAIL_OTP', expiresAt })
+ * const [current] = await store.list()
+ * ```
+ */
+export async function createKeyStore(options: KeyStoreOptions = {}): Promise<KeyStore> {
+  const { databaseName = 'embedded-wallet-auth', now = Date.now } = options
+  const factory = options.indexedDB === undefined ? globalThis.indexedDB : options.indexedDB
+  let backend = memoryBackend()
+  let persistence: Persistence = 'memory'
+  if (factory) {
+    try {
+      const candidate = indexedDbBackend(openStore(factory, databaseName))
+      await candidate.values()
+      backend = candidate
+      persistence = 'indexeddb'
+    } catch {
+      // Private modes, blocked upgrades and broken profiles: keep working, in memory.
+    }
+  }
+
+  const isExpired = (session: StoredSession) => Date.parse(session.expiresAt) <= now()
+
+  async function list(): Promise<StoredSession[]> {
+    const sessions = (await storageCall('read', () => backend.values())).flatMap((value) => {
+      const session = fromRecord(value)
+      return session ? [session] : []
+    })
+    const expired = sessions.filter(isExpired)
+    for (const session of expired) await storageCall('delete', () => backend.del(session.key.publicKey))
+    return sessions
+      .filter((session) => !isExpired(session))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  }
+
+  await list()
+
+  return {
+    persistence,
+    async save(key, metadata) {
+      const session: StoredSession = { ...metadata, key, createdAt: new Date(now()).toISOString() }
+      await storageCall('save', () => backend.set(key.publicKey, toRecord(session)))
+      return session
+    },
+    async get(publicKey) {
+      const session = fromRecord(await storageCall('read', () => backend.get(publicKey)))
+      return session && !isExpired(session) ? session : undefined
+    },
+    list,
+    delete: (publicKey) => storageCall('delete', () => backend.del(publicKey)),
+    clear: () => storageCall('clear', () => backend.clear()),
+  }
+}

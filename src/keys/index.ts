@@ -1,0 +1,9 @@
+export {
+  createKeyStore,
+  type KeyStore,
+  type KeyStoreOptions,
+  type Persistence,
+  type SessionMetadata,
+  type StoredSession,
+} from './createKeyStore.js'
+export { generateSessionKey, type SessionKey, sessionKeyFromKeyPair } from './sessionKey.js'

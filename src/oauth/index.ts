@@ -1,0 +1,2 @@
+export { type CheckIdTokenOptions, checkIdToken } from './checkIdToken.js'
+export { oidcNonce } from './oidcNonce.js'

@@ -1,0 +1,12 @@
+export {
+  checkedOrigin,
+  type PasskeyAssertionOptions,
+  type PasskeyChallengeOptions,
+  type PasskeyRequestOptions,
+  passkeyAssertion,
+} from './passkeyAssertion.js'
+export {
+  type PasskeyRegistrationBody,
+  type PasskeyRegistrationOptions,
+  passkeyRegistration,
+} from './passkeyRegistration.js'

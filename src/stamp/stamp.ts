@@ -1,0 +1,32 @@
+import { bytesToBase64Url } from '../crypto/base64url.js'
+import { utf8 } from '../crypto/bytes.js'
+import { rawSignatureToDer } from '../crypto/der.js'
+import { ECDSA_SHA256 } from '../crypto/ecdsa.js'
+import { bytesToHex } from '../crypto/hex.js'
+import type { SessionKey } from '../keys/sessionKey.js'
+
+/** The only stamp scheme (wire-formats section 1). */
+export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256'
+
+/** Default name of the wallet-signature header. */
+export const WALLET_SIGNATURE_HEADER = 'Service-Wallet-Signature'
+
+/**
+ * Signs `payloadToSign` exactly as received (its UTF-8 bytes, never re-serialised) and returns the
+ * `Service-Wallet-Signature` header value: base64url of
+ * `{"publicKey":…,"scheme":"SIGNATURE_SCHEME_TK_API_P256","signature":…}` with a low-S DER
+ * signature and the compressed public key.
+ *
+ * @example
+ * ```ts
+ * const header = await stamp(challenge.payloadToSign, sessionKey)
+ * await fetch(url, { ...init, headers: { 'Service-Wallet-Signature': header, 'Request-Id': challenge.requestId } })
+ * ```
+ */
+export async function stamp(payloadToSign: string, key: SessionKey): Promise<string> {
+  const raw = await crypto.subtle.sign(ECDSA_SHA256, key.keyPair.privateKey, utf8(payloadToSign))
+  const signature = bytesToHex(rawSignatureToDer(new Uint8Array(raw)))
+  // Fixed key order, no whitespace: the value must be byte-identical to every other signer's.
+  const json = `{"publicKey":"${key.publicKey}","scheme":"${STAMP_SCHEME}","signature":"${signature}"}`
+  return bytesToBase64Url(utf8(json))
+}

@@ -1,0 +1,10 @@
+import * as z from 'zod/mini'
+import { DateTime } from './primitives.js'
+
+/** Response of `/challenge` for a passkey: the hex challenge and the `Request-Id` for `/verify`. */
+export const PasskeyAuthChallenge = z.looseObject({
+  challenge: z.string().check(z.regex(/^(?:[0-9a-f]{2})+$/)),
+  requestId: z.string().check(z.minLength(1)),
+  expiresAt: DateTime,
+})
+export type PasskeyAuthChallenge = z.infer<typeof PasskeyAuthChallenge>

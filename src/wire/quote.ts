@@ -1,0 +1,96 @@
+import * as z from 'zod/mini'
+import { PaymentInstructions } from './paymentInstructions.js'
+import { Amount, DateTime } from './primitives.js'
+import { ScaChallenge } from './scaChallenge.js'
+
+/** A currency as quotes describe it. */
+export const Currency = z.looseObject({
+  code: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
+  symbol: z.optional(z.string()),
+  decimals: z.optional(z.int().check(z.minimum(0))),
+})
+export type Currency = z.infer<typeof Currency>
+
+/** Where the money of a quote comes from, discriminated by `sourceType`. */
+export const QuoteSource = z.discriminatedUnion('sourceType', [
+  z.looseObject({
+    sourceType: z.literal('ACCOUNT'),
+    accountId: z.string(),
+    customerId: z.optional(z.string()),
+  }),
+  z.looseObject({
+    sourceType: z.literal('REALTIME_FUNDING'),
+    currency: z.string(),
+    customerId: z.optional(z.string()),
+    cryptoNetwork: z.optional(z.string()),
+  }),
+])
+export type QuoteSource = z.infer<typeof QuoteSource>
+
+/** Where the money of a quote goes, discriminated by `destinationType`. */
+export const QuoteDestination = z.discriminatedUnion('destinationType', [
+  z.looseObject({
+    destinationType: z.literal('ACCOUNT'),
+    accountId: z.string(),
+    paymentRail: z.optional(z.string()),
+  }),
+  z.looseObject({
+    destinationType: z.literal('UMA_ADDRESS'),
+    umaAddress: z.string().check(z.regex(/^\$[^@\s]+@[^@\s]+$/)),
+    currency: z.optional(z.string()),
+  }),
+])
+export type QuoteDestination = z.infer<typeof QuoteDestination>
+
+/** Free-form counterparty data (keys such as `FULL_NAME`, `BIRTH_DATE`, `NATIONALITY`). */
+export const CounterpartyInformation = z.record(z.string(), z.unknown())
+export type CounterpartyInformation = z.infer<typeof CounterpartyInformation>
+
+/** Rate and fee breakdown of a quote; every field is required. */
+export const OutgoingRateDetails = z.looseObject({
+  counterpartyMultiplier: z.number().check(z.positive()),
+  counterpartyFixedFee: Amount.check(z.minimum(0)),
+  gridApiMultiplier: z.number().check(z.positive()),
+  gridApiFixedFee: Amount.check(z.minimum(0)),
+  gridApiVariableFeeRate: z.number().check(z.minimum(0)),
+  gridApiVariableFeeAmount: Amount.check(z.minimum(0)),
+})
+export type OutgoingRateDetails = z.infer<typeof OutgoingRateDetails>
+
+/** Quote statuses. */
+export const QuoteStatus = z.enum([
+  'PENDING',
+  'PENDING_AUTHORIZATION',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+  'EXPIRED',
+])
+export type QuoteStatus = z.infer<typeof QuoteStatus>
+
+/**
+ * A cross-currency quote. `transactionId` exists only once the quote settles and
+ * `platformFeesIncluded` may be missing on older payloads (wire-formats section 12).
+ */
+export const Quote = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  status: QuoteStatus,
+  createdAt: DateTime,
+  expiresAt: DateTime,
+  source: QuoteSource,
+  destination: QuoteDestination,
+  sendingCurrency: Currency,
+  receivingCurrency: Currency,
+  totalSendingAmount: Amount.check(z.positive()),
+  totalReceivingAmount: Amount.check(z.positive()),
+  exchangeRate: z.number().check(z.positive()),
+  feesIncluded: Amount.check(z.minimum(0)),
+  platformFeesIncluded: z.optional(Amount.check(z.minimum(0))),
+  paymentInstructions: z.optional(z.array(PaymentInstructions)),
+  transactionId: z.nullish(z.string()),
+  counterpartyInformation: z.optional(CounterpartyInformation),
+  rateDetails: z.optional(OutgoingRateDetails),
+  scaChallenge: z.nullish(ScaChallenge),
+})
+export type Quote = z.infer<typeof Quote>

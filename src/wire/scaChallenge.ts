@@ -1,0 +1,17 @@
+import * as z from 'zod/mini'
+import { DateTime } from './primitives.js'
+
+/**
+ * A strong-customer-authentication step. `factor` values beyond `SMS_OTP` and `PASSKEY` are not
+ * specified, and `purpose` may grow: both stay plain strings (wire-formats section 12).
+ */
+export const ScaChallenge = z.looseObject({
+  id: z.string(),
+  expiresAt: DateTime,
+  factor: z.string(),
+  availableFactors: z.array(z.string()),
+  purpose: z.nullish(z.string()),
+  passkeyAssertionOptions: z.nullish(z.record(z.string(), z.unknown())),
+  passkeyAllowedOrigins: z.nullish(z.array(z.string())),
+})
+export type ScaChallenge = z.infer<typeof ScaChallenge>

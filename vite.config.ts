@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs'
+import { playwright } from '@vitest/browser-playwright'
+import { defineConfig } from 'vitest/config'
+import packageJson from './package.json' with { type: 'json' }
+
+// One library entry per subpath export; `index` is the root entry.
+const ENTRIES = [
+  'index',
+  'errors',
+  'wire',
+  'crypto',
+  'keys',
+  'stamp',
+  'otp',
+  'session',
+  'passkey',
+  'oauth',
+  'fetch',
+  'sca',
+]
+
+const dependencies = Object.keys(packageJson.dependencies)
+
+// Browser downloads are blocked on our machines: use Debian's Chromium when it is there.
+const SYSTEM_CHROMIUM = '/usr/bin/chromium'
+const launchOptions = {
+  ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+}
+
+export default defineConfig({
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    lib: {
+      entry: Object.fromEntries(
+        ENTRIES.map((name) => [
+          name,
+          `src/${name === 'index' || name === 'errors' ? name : `${name}/index`}.ts`,
+        ]),
+      ),
+      formats: ['es'],
+    },
+    rollupOptions: {
+      external: (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`)),
+    },
+  },
+  // WebAuthn refuses IP hosts: the browser tests' page must be on localhost.
+  server: { host: 'localhost' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/**/*.browser.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/**/*.browser.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions }),
+            instances: [{ browser: 'chromium' }],
+            api: { host: 'localhost' },
+          },
+        },
+      },
+    ],
+  },
+})
