@@ -36,7 +36,7 @@ export async function base58CheckDecode(text: string): Promise<Uint8Array<ArrayB
   let zeros = 0
   while (text[zeros] === '1') zeros++
   const bytes = new Uint8Array([...new Array<number>(zeros).fill(0), ...body])
-  if (bytes.length < 5) throw invalid('base58check data is too short.')
+  if (bytes.length < 4) throw invalid('base58check data is too short.')
   const payload = bytes.slice(0, -4)
   const expected = await checksum(payload)
   if (!expected.every((byte, i) => byte === bytes[payload.length + i])) {

@@ -48,7 +48,7 @@ export async function verifyEnclaveBundle<T extends z.ZodMiniType>(
       publicKey: hexToBytes(signer),
       signature: hexToBytes(bundle.dataSignature),
       message: data,
-    })
+    }).catch(() => false) // a malformed signature or signer key is as good as a wrong one
     if (!valid) {
       throw new WalletAuthError('BUNDLE_SIGNATURE_INVALID', 'The bundle signature does not verify.')
     }

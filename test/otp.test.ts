@@ -1,0 +1,207 @@
+import { p256 } from '@noble/curves/nist.js'
+import { describe, expect, it } from 'vitest'
+import { bytesToHex, hexToBytes } from '../src/crypto/hex.js'
+import { generateSessionKey } from '../src/keys/sessionKey.js'
+import { encryptOtp } from '../src/otp/encryptOtp.js'
+import { expectCode } from './helpers/expectCode.js'
+import { openProfile, signDer } from './vectors/independent.js'
+import targetBundles from './vectors/target-bundle.json' with { type: 'json' }
+
+const byName = (name: string) => {
+  const vector = targetBundles.cases.find((c) => c.name === name)
+  if (!vector) throw new Error(`vector ${name} missing`)
+  return vector
+}
+const valid = byName('valid')
+
+function openEncryptedOtp(encryptedOtpBundle: string, targetPrivateKeyHex: string) {
+  const { encappedPublic, ciphertext } = JSON.parse(encryptedOtpBundle)
+  const plaintext = openProfile({
+    recipientSecretKey: hexToBytes(targetPrivateKeyHex),
+    enc: hexToBytes(encappedPublic),
+    ciphertext: hexToBytes(ciphertext),
+  })
+  return new TextDecoder().decode(plaintext)
+}
+
+describe('encryptOtp', () => {
+  it.each(['valid', 'valid-high-s', 'valid-extra-members'])(
+    'encrypts the exact plaintext under the %s bundle, opened independently',
+    async (name) => {
+      const vector = byName(name)
+      const tek = await generateSessionKey()
+      const encryptedOtpBundle = await encryptOtp({
+        otpCode: '000000',
+        targetBundle: vector.bundle,
+        publicKey: tek.publicKey,
+        trustedSigners: [vector.enclaveQuorumPublic],
+      })
+      expect(Object.keys(JSON.parse(encryptedOtpBundle))).toEqual(['encappedPublic', 'ciphertext'])
+      expect(JSON.parse(encryptedOtpBundle).encappedPublic).toMatch(/^04[0-9a-f]{128}$/)
+      expect(openEncryptedOtp(encryptedOtpBundle, vector.targetPrivateKeyHex ?? '')).toBe(
+        `{"otp_code":"000000","public_key":"${tek.publicKey}"}`,
+      )
+    },
+  )
+
+  it('keeps the code as typed, letters included, and never puts it in clear in the output', async () => {
+    const tek = await generateSessionKey()
+    const bundle = await encryptOtp({
+      otpCode: 'Ab12Cd',
+      targetBundle: valid.bundle,
+      publicKey: tek.publicKey,
+      trustedSigners: [valid.enclaveQuorumPublic],
+    })
+    expect(bundle).not.toContain('Ab12Cd')
+    expect(bundle).not.toContain(bytesToHex(new TextEncoder().encode('Ab12Cd')))
+    expect(JSON.parse(openEncryptedOtp(bundle, valid.targetPrivateKeyHex ?? '')).otp_code).toBe('Ab12Cd')
+  })
+
+  it('trusts only the production OTP signer by default', async () => {
+    const tek = await generateSessionKey()
+    await expectCode(
+      () => encryptOtp({ otpCode: '000000', targetBundle: valid.bundle, publicKey: tek.publicKey }),
+      'UNTRUSTED_SIGNER',
+    )
+  })
+
+  it('refuses a bundle signed over the hex text instead of the bytes', async () => {
+    const vector = byName('invalid-signature-over-hex-text')
+    const tek = await generateSessionKey()
+    await expectCode(
+      () =>
+        encryptOtp({
+          otpCode: '000000',
+          targetBundle: vector.bundle,
+          publicKey: tek.publicKey,
+          trustedSigners: [vector.enclaveQuorumPublic],
+        }),
+      'BUNDLE_SIGNATURE_INVALID',
+    )
+  })
+
+  it('refuses a signed target key that is not on the curve', async () => {
+    const vector = byName('invalid-target-public-off-curve')
+    const tek = await generateSessionKey()
+    await expectCode(
+      () =>
+        encryptOtp({
+          otpCode: '000000',
+          targetBundle: vector.bundle,
+          publicKey: tek.publicKey,
+          trustedSigners: [vector.enclaveQuorumPublic],
+        }),
+      'INVALID_PUBLIC_KEY',
+    )
+  })
+
+  it('detects a swapped target key: re-signing needs the trusted signer', async () => {
+    const tek = await generateSessionKey()
+    const attacker = p256.utils.randomSecretKey()
+    const data = JSON.stringify({ targetPublic: bytesToHex(p256.getPublicKey(attacker, false)) })
+    const dataBytes = new TextEncoder().encode(data)
+    const swapped = JSON.stringify({ ...JSON.parse(valid.bundle), data: bytesToHex(dataBytes) })
+    const options = {
+      otpCode: '000000',
+      publicKey: tek.publicKey,
+      trustedSigners: [valid.enclaveQuorumPublic],
+    }
+    await expectCode(() => encryptOtp({ ...options, targetBundle: swapped }), 'BUNDLE_SIGNATURE_INVALID')
+    const selfSigned = JSON.stringify({
+      ...JSON.parse(swapped),
+      dataSignature: bytesToHex(signDer(dataBytes, attacker)),
+      enclaveQuorumPublic: bytesToHex(p256.getPublicKey(attacker, false)),
+    })
+    await expectCode(() => encryptOtp({ ...options, targetBundle: selfSigned }), 'UNTRUSTED_SIGNER')
+    const skipped = await encryptOtp({
+      ...options,
+      targetBundle: selfSigned,
+      dangerouslySkipSignerCheck: true,
+    })
+    expect(openEncryptedOtp(skipped, bytesToHex(attacker))).toContain('"otp_code":"000000"')
+  })
+
+  it('detects any flipped byte of the bundle', async () => {
+    const tek = await generateSessionKey()
+    const bundle = JSON.parse(valid.bundle) as Record<string, string>
+    const expected: Record<string, string> = {
+      data: 'BUNDLE_SIGNATURE_INVALID',
+      dataSignature: 'BUNDLE_SIGNATURE_INVALID',
+      enclaveQuorumPublic: 'UNTRUSTED_SIGNER',
+    }
+    for (const [field, code] of Object.entries(expected)) {
+      const value = bundle[field] ?? ''
+      for (const position of [2, Math.floor(value.length / 2), value.length - 1]) {
+        const flipped =
+          value.slice(0, position) + (value[position] === '0' ? '1' : '0') + value.slice(position + 1)
+        const targetBundle = JSON.stringify({ ...bundle, [field]: flipped })
+        let caught: unknown
+        try {
+          await encryptOtp({
+            otpCode: '000000',
+            targetBundle,
+            publicKey: tek.publicKey,
+            trustedSigners: [valid.enclaveQuorumPublic],
+          })
+        } catch (error) {
+          caught = error
+        }
+        expect(caught, `${field}[${position}]`).toMatchObject({ name: 'WalletAuthError', code })
+      }
+    }
+  })
+
+  it.each([
+    ['not JSON', '{'],
+    ['JSON null', 'null'],
+    ['missing data', JSON.stringify({ ...JSON.parse(valid.bundle), data: undefined })],
+    ['non-hex data', JSON.stringify({ ...JSON.parse(valid.bundle), data: 'zz' })],
+    ['short signer key', JSON.stringify({ ...JSON.parse(valid.bundle), enclaveQuorumPublic: '04ab' })],
+    ['a number', 42],
+  ])('refuses a bundle that is %s with INVALID_TARGET_BUNDLE', async (_name, targetBundle) => {
+    const tek = await generateSessionKey()
+    await expectCode(
+      () =>
+        encryptOtp({
+          otpCode: '000000',
+          targetBundle: targetBundle as string,
+          publicKey: tek.publicKey,
+          trustedSigners: [valid.enclaveQuorumPublic],
+        }),
+      'INVALID_TARGET_BUNDLE',
+    )
+  })
+
+  it.each(['123', '1234567890123', '12 34', '12-345', '', 'ééééé'])(
+    'refuses the code %j with INVALID_OTP_CODE',
+    async (otpCode) => {
+      const tek = await generateSessionKey()
+      await expectCode(
+        () =>
+          encryptOtp({
+            otpCode,
+            targetBundle: valid.bundle,
+            publicKey: tek.publicKey,
+            trustedSigners: [valid.enclaveQuorumPublic],
+          }),
+        'INVALID_OTP_CODE',
+      )
+    },
+  )
+
+  it('refuses a TEK that is not a compressed point', async () => {
+    const tek = await generateSessionKey()
+    for (const publicKey of [tek.publicKeyUncompressed, `02${'ff'.repeat(32)}`, 'abc']) {
+      await expectCode(
+        () =>
+          encryptOtp({
+            otpCode: '000000',
+            targetBundle: valid.bundle,
+            publicKey,
+            trustedSigners: [valid.enclaveQuorumPublic],
+          }),
+        'INVALID_PUBLIC_KEY',
+      )
+    }
+  })
+})
