@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import packageJson from './package.json' with { type: 'json' }
+import { commands } from './test/browser/commands.js'
 
 // One library entry per subpath export; `index` is the root entry.
 const ENTRIES = [
@@ -50,6 +51,7 @@ export default defineConfig({
     },
     rollupOptions: {
       external: (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`)),
+      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
   // WebAuthn refuses IP hosts: the browser tests' page must be on localhost.
@@ -70,12 +72,15 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts'],
+          // Pre-bundled up front: discovering them mid-run reloads the page under the tests.
+          optimizeDeps: { include: ['idb-keyval', '@simplewebauthn/browser', '@hpke/core', 'zod/mini'] },
           browser: {
             enabled: true,
             headless: true,
             provider: playwright({ launchOptions }),
             instances: [{ browser: 'chromium' }],
             api: { host: 'localhost' },
+            commands,
           },
         },
       },

@@ -1,8 +1,10 @@
 import { p256 } from '@noble/curves/nist.js'
 import { describe, expect, it } from 'vitest'
-import { derSignatureToRaw, rawSignatureToDer } from '../src/crypto/der.js'
-import { bytesToHex, hexToBytes } from '../src/crypto/hex.js'
+import { bytesToHex } from '../src/crypto/bytesToHex.js'
+import { derSignatureToRaw } from '../src/crypto/derSignatureToRaw.js'
+import { hexToBytes } from '../src/crypto/hexToBytes.js'
 import { P256_ORDER } from '../src/crypto/p256.js'
+import { rawSignatureToDer } from '../src/crypto/rawSignatureToDer.js'
 import { expectCode } from './helpers/expectCode.js'
 import stampVectors from './vectors/stamp.json' with { type: 'json' }
 

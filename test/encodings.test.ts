@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { base58CheckDecode, base58CheckEncode } from '../src/crypto/base58check.js'
-import { base64UrlToBytes, bytesToBase64Url } from '../src/crypto/base64url.js'
-import { bytesToHex, hexToBytes } from '../src/crypto/hex.js'
+import { base64UrlToBytes } from '../src/crypto/base64UrlToBytes.js'
+import { bytesToBase64Url } from '../src/crypto/bytesToBase64Url.js'
+import { bytesToHex } from '../src/crypto/bytesToHex.js'
+import { hexToBytes } from '../src/crypto/hexToBytes.js'
 import { expectCode } from './helpers/expectCode.js'
 import sealedKey from './vectors/sealed-key.json' with { type: 'json' }
 

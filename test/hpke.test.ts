@@ -1,6 +1,7 @@
 import { Aes128Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core'
 import { describe, expect, it } from 'vitest'
-import { bytesToHex, hexToBytes } from '../src/crypto/hex.js'
+import { bytesToHex } from '../src/crypto/bytesToHex.js'
+import { hexToBytes } from '../src/crypto/hexToBytes.js'
 import { hpkeOpen, hpkeSeal } from '../src/crypto/hpke.js'
 import { expectCode } from './helpers/expectCode.js'
 import { importRecipientKeyPair } from './helpers/importKeys.js'

@@ -1,6 +1,7 @@
 import { p256 } from '@noble/curves/nist.js'
 import { describe, expect, it } from 'vitest'
-import { bytesToHex, hexToBytes } from '../src/crypto/hex.js'
+import { bytesToHex } from '../src/crypto/bytesToHex.js'
+import { hexToBytes } from '../src/crypto/hexToBytes.js'
 import { assertUncompressedPoint, compressPublicKey, decompressPublicKey } from '../src/crypto/p256.js'
 import { expectCode } from './helpers/expectCode.js'
 import stampVectors from './vectors/stamp.json' with { type: 'json' }

@@ -1,6 +1,7 @@
 import { p256 } from '@noble/curves/nist.js'
 import { describe, expect, it } from 'vitest'
-import { bytesToHex, hexToBytes } from '../src/crypto/hex.js'
+import { bytesToHex } from '../src/crypto/bytesToHex.js'
+import { hexToBytes } from '../src/crypto/hexToBytes.js'
 import { hpkeOpen, hpkeSeal } from '../src/crypto/hpke.js'
 import { generateSessionKey } from '../src/keys/sessionKey.js'
 import { generateRecipientKey } from '../src/session/generateRecipientKey.js'

@@ -1,4 +1,4 @@
-import { bytesToHex } from './hex.js'
+import { bytesToHex } from './bytesToHex.js'
 
 /**
  * One buffer holding `parts` back to back.
@@ -18,6 +18,8 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return out
 }
 
+const encoder = /* @__PURE__ */ new TextEncoder()
+
 /**
  * UTF-8 bytes of `text`, exactly as given (no normalisation).
  *
@@ -27,7 +29,7 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
  * ```
  */
 export function utf8(text: string): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(text)
+  return encoder.encode(text)
 }
 
 /**

@@ -1,10 +1,7 @@
 import { WalletAuthError } from '../errors.js'
-import { derSignatureToRaw } from './der.js'
-import { toUncompressedPublicKey } from './p256.js'
-
-/** WebCrypto parameters of the one signature scheme in use: ECDSA over P-256 with SHA-256. */
-export const ECDSA_P256: EcKeyImportParams = { name: 'ECDSA', namedCurve: 'P-256' }
-export const ECDSA_SHA256: EcdsaParams = { name: 'ECDSA', hash: 'SHA-256' }
+import { derSignatureToRaw } from './derSignatureToRaw.js'
+import { ECDSA_P256, ECDSA_SHA256 } from './ecdsaParams.js'
+import { decompressPublicKey } from './p256.js'
 
 /**
  * Imports a P-256 public key (compressed or uncompressed SEC1 bytes) for ECDSA verification.
@@ -15,7 +12,8 @@ export const ECDSA_SHA256: EcdsaParams = { name: 'ECDSA', hash: 'SHA-256' }
  * ```
  */
 export async function importVerifyKey(publicKey: Uint8Array): Promise<CryptoKey> {
-  const raw = toUncompressedPublicKey(publicKey)
+  // WebCrypto checks an uncompressed point itself; it takes no compressed ones everywhere.
+  const raw = publicKey.length === 33 ? decompressPublicKey(publicKey) : Uint8Array.from(publicKey)
   try {
     return await crypto.subtle.importKey('raw', raw, ECDSA_P256, true, ['verify'])
   } catch (cause) {

@@ -1,9 +1,12 @@
 export { base58CheckDecode, base58CheckEncode } from './base58check.js'
-export { base64UrlToBytes, bytesToBase64Url } from './base64url.js'
+export { base64UrlToBytes } from './base64UrlToBytes.js'
 export { concatBytes, sha256Hex, utf8 } from './bytes.js'
-export { derSignatureToRaw, rawSignatureToDer } from './der.js'
-export { ECDSA_P256, ECDSA_SHA256, importVerifyKey, verifyDerSignature } from './ecdsa.js'
-export { bytesToHex, hexToBytes } from './hex.js'
+export { bytesToBase64Url } from './bytesToBase64Url.js'
+export { bytesToHex } from './bytesToHex.js'
+export { derSignatureToRaw } from './derSignatureToRaw.js'
+export { importVerifyKey, verifyDerSignature } from './ecdsa.js'
+export { ECDSA_P256, ECDSA_SHA256 } from './ecdsaParams.js'
+export { hexToBytes } from './hexToBytes.js'
 export { HPKE_INFO, hpkeOpen, hpkeSeal } from './hpke.js'
 export {
   assertUncompressedPoint,
@@ -12,6 +15,7 @@ export {
   P256_ORDER,
   toUncompressedPublicKey,
 } from './p256.js'
+export { rawSignatureToDer } from './rawSignatureToDer.js'
 export {
   PRODUCTION_EXPORT_SIGNER,
   PRODUCTION_OTP_SIGNER,

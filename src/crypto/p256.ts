@@ -46,8 +46,8 @@ function curveRhs(x: bigint): bigint {
   return mod(x * x * x - 3n * x + B, P)
 }
 
-function invalidKey(message: string): WalletAuthError {
-  return new WalletAuthError('INVALID_PUBLIC_KEY', message)
+function invalidKey(): WalletAuthError {
+  return new WalletAuthError('INVALID_PUBLIC_KEY', 'Not a valid P-256 public key.')
 }
 
 /**
@@ -61,12 +61,12 @@ function invalidKey(message: string): WalletAuthError {
  */
 export function assertUncompressedPoint(point: Uint8Array): void {
   if (point.length !== 65 || point[0] !== 0x04) {
-    throw invalidKey('Expected a 65-byte uncompressed P-256 point.')
+    throw invalidKey()
   }
   const x = bytesToBigInt(point.subarray(1, 33))
   const y = bytesToBigInt(point.subarray(33, 65))
   if (x >= P || y >= P || mod(y * y, P) !== curveRhs(x)) {
-    throw invalidKey('The point is not on the P-256 curve.')
+    throw invalidKey()
   }
 }
 
@@ -98,13 +98,13 @@ export function compressPublicKey(uncompressed: Uint8Array): Uint8Array<ArrayBuf
 export function decompressPublicKey(compressed: Uint8Array): Uint8Array<ArrayBuffer> {
   const prefix = compressed[0]
   if (compressed.length !== 33 || (prefix !== 0x02 && prefix !== 0x03)) {
-    throw invalidKey('Expected a 33-byte compressed P-256 point.')
+    throw invalidKey()
   }
   const x = bytesToBigInt(compressed.subarray(1))
-  if (x >= P) throw invalidKey('The point is not on the P-256 curve.')
+  if (x >= P) throw invalidKey()
   const rhs = curveRhs(x)
   let y = powMod(rhs, (P + 1n) / 4n, P)
-  if (mod(y * y, P) !== rhs) throw invalidKey('The point is not on the P-256 curve.')
+  if (mod(y * y, P) !== rhs) throw invalidKey()
   if ((y & 1n) !== BigInt(prefix & 1)) y = P - y
   const out = new Uint8Array(65)
   out[0] = 0x04

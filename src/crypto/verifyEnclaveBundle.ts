@@ -3,7 +3,7 @@ import { WalletAuthError } from '../errors.js'
 import { SignedEnclaveBundle } from '../wire/enclaveBundles.js'
 import { parseWire, parseWireJson } from '../wire/parseWire.js'
 import { verifyDerSignature } from './ecdsa.js'
-import { hexToBytes } from './hex.js'
+import { hexToBytes } from './hexToBytes.js'
 
 /** The production signer of OTP target bundles (wire-formats section 5). */
 export const PRODUCTION_OTP_SIGNER =

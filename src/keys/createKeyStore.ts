@@ -82,7 +82,11 @@ function openStore(factory: IDBFactory, databaseName: string): UseStore {
   const database = new Promise<IDBDatabase>((resolve, reject) => {
     // Another tab holding an older version open would keep us waiting forever: fail instead.
     request.onblocked = () => reject(new Error('IndexedDB upgrade is blocked by another tab.'))
-    promisifyRequest(request).then(resolve, reject)
+    promisifyRequest(request).then((db) => {
+      // Let a newer kit in another tab upgrade: this tab's calls then fail with STORAGE_FAILED.
+      db.onversionchange = () => db.close()
+      resolve(db)
+    }, reject)
   })
   return (mode, callback) =>
     database.then((db) => callback(db.transaction(STORE_NAME, mode).objectStore(STORE_NAME)))

@@ -1,5 +1,5 @@
-import { ECDSA_P256 } from '../crypto/ecdsa.js'
-import { bytesToHex } from '../crypto/hex.js'
+import { bytesToHex } from '../crypto/bytesToHex.js'
+import { ECDSA_P256 } from '../crypto/ecdsaParams.js'
 import { compressPublicKey } from '../crypto/p256.js'
 
 /**

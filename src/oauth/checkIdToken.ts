@@ -1,4 +1,4 @@
-import { base64UrlToBytes } from '../crypto/base64url.js'
+import { base64UrlToBytes } from '../crypto/base64UrlToBytes.js'
 import { WalletAuthError } from '../errors.js'
 import { OidcClaims } from '../wire/oidcClaims.js'
 import { parseWire } from '../wire/parseWire.js'

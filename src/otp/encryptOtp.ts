@@ -1,5 +1,6 @@
 import { utf8 } from '../crypto/bytes.js'
-import { bytesToHex, hexToBytes } from '../crypto/hex.js'
+import { bytesToHex } from '../crypto/bytesToHex.js'
+import { hexToBytes } from '../crypto/hexToBytes.js'
 import { hpkeSeal } from '../crypto/hpke.js'
 import { decompressPublicKey } from '../crypto/p256.js'
 import { PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '../crypto/verifyEnclaveBundle.js'

@@ -3,8 +3,8 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
 } from '@simplewebauthn/browser'
-import { bytesToBase64Url } from '../crypto/base64url.js'
 import { utf8 } from '../crypto/bytes.js'
+import { bytesToBase64Url } from '../crypto/bytesToBase64Url.js'
 import { WalletAuthError } from '../errors.js'
 import type { PasskeyAssertion } from '../wire/passkeyAssertion.js'
 import { toPasskeyError } from './toPasskeyError.js'

@@ -1,4 +1,4 @@
-import { bytesToHex } from '../crypto/hex.js'
+import { bytesToHex } from '../crypto/bytesToHex.js'
 
 /** An ECDH P-256 key pair that only opens what the service seals to it. */
 export interface RecipientKey {

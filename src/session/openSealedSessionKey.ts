@@ -1,6 +1,6 @@
 import { base58CheckDecode } from '../crypto/base58check.js'
 import { concatBytes } from '../crypto/bytes.js'
-import { ECDSA_P256 } from '../crypto/ecdsa.js'
+import { ECDSA_P256 } from '../crypto/ecdsaParams.js'
 import { hpkeOpen } from '../crypto/hpke.js'
 import { bytesToBigInt, decompressPublicKey, P256_ORDER } from '../crypto/p256.js'
 import { WalletAuthError } from '../errors.js'

@@ -1,4 +1,4 @@
-import { hexToBytes } from '../crypto/hex.js'
+import { hexToBytes } from '../crypto/hexToBytes.js'
 import { hpkeOpen } from '../crypto/hpke.js'
 import { PRODUCTION_EXPORT_SIGNER, verifyEnclaveBundle } from '../crypto/verifyEnclaveBundle.js'
 import { WalletAuthError } from '../errors.js'

@@ -1,8 +1,8 @@
-import { bytesToBase64Url } from '../crypto/base64url.js'
 import { utf8 } from '../crypto/bytes.js'
-import { rawSignatureToDer } from '../crypto/der.js'
-import { ECDSA_SHA256 } from '../crypto/ecdsa.js'
-import { bytesToHex } from '../crypto/hex.js'
+import { binaryToBase64Url } from '../crypto/bytesToBase64Url.js'
+import { bytesToHex } from '../crypto/bytesToHex.js'
+import { ECDSA_SHA256 } from '../crypto/ecdsaParams.js'
+import { rawSignatureToDer } from '../crypto/rawSignatureToDer.js'
 import type { SessionKey } from '../keys/sessionKey.js'
 
 /** The only stamp scheme (wire-formats section 1). */
@@ -28,5 +28,6 @@ export async function stamp(payloadToSign: string, key: SessionKey): Promise<str
   const signature = bytesToHex(rawSignatureToDer(new Uint8Array(raw)))
   // Fixed key order, no whitespace: the value must be byte-identical to every other signer's.
   const json = `{"publicKey":"${key.publicKey}","scheme":"${STAMP_SCHEME}","signature":"${signature}"}`
-  return bytesToBase64Url(utf8(json))
+  // Hex and a constant: pure ASCII, so base64 of the string is base64 of its UTF-8 bytes.
+  return binaryToBase64Url(json)
 }

@@ -1,7 +1,7 @@
 // Test-only: turn a vector's private key hex into WebCrypto keys, non-extractable like the kit's.
 import { p256 } from '@noble/curves/nist.js'
-import { bytesToBase64Url } from '../../src/crypto/base64url.js'
-import { hexToBytes } from '../../src/crypto/hex.js'
+import { bytesToBase64Url } from '../../src/crypto/bytesToBase64Url.js'
+import { hexToBytes } from '../../src/crypto/hexToBytes.js'
 import { type SessionKey, sessionKeyFromKeyPair } from '../../src/keys/sessionKey.js'
 
 function jwk(privateKeyHex: string): JsonWebKey {

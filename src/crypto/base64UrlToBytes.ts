@@ -3,20 +3,6 @@ import { WalletAuthError } from '../errors.js'
 const BASE64URL_PATTERN = /^[A-Za-z0-9_-]*$/
 
 /**
- * base64url without padding, as WebAuthn and the stamp header use it.
- *
- * @example
- * ```ts
- * bytesToBase64Url(new TextEncoder().encode('hi')) // 'aGk'
- * ```
- */
-export function bytesToBase64Url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-/**
  * Bytes of a base64url string (padding tolerated). Throws `INVALID_BASE64URL` otherwise.
  *
  * @example

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest'
+import { bytesToHex } from '../src/crypto/bytesToHex.js'
+import { withWalletSignature } from '../src/fetch/withWalletSignature.js'
+import { generateSessionKey, type SessionKey } from '../src/keys/sessionKey.js'
+import { verifyStamp } from '../src/stamp/verifyStamp.js'
+import { expectCode } from './helpers/expectCode.js'
+
+interface Seen {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body: string
+}
+
+/**
+ * A minimal signed-retry service for one route: the first call gets a 202 whose payload binds the
+ * body; the retry must carry a valid stamp over that payload and an unused Request-Id.
+ */
+function fakeService(
+  options: {
+    expiresAt?: string
+    reuseRequestId?: boolean
+    alwaysChallenge?: boolean
+    headerName?: string
+  } = {},
+) {
+  const seen: Seen[] = []
+  const pending = new Map<string, string>()
+  let counter = 0
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init)
+    const body = new Uint8Array(await request.arrayBuffer())
+    const headers = Object.fromEntries(request.headers)
+    seen.push({ method: request.method, url: request.url, headers, body: bytesToHex(body) })
+    const signature = request.headers.get(options.headerName ?? 'Service-Wallet-Signature')
+    if (!signature || options.alwaysChallenge) {
+      const requestId = options.reuseRequestId ? 'Request:same' : `Request:${++counter}`
+      const digest = bytesToHex(new Uint8Array(await crypto.subtle.digest('SHA-256', body)))
+      const payloadToSign = `{"parameters":{"bodyDigest":"${digest}"},"type":"ACTIVITY_TYPE_TEST"}`
+      pending.set(requestId, payloadToSign)
+      const expiresAt = options.expiresAt ?? new Date(Date.now() + 300_000).toISOString()
+      return Response.json({ type: 'EMAIL_OTP', payloadToSign, requestId, expiresAt }, { status: 202 })
+    }
+    const requestId = request.headers.get('Request-Id') ?? ''
+    const payload = pending.get(requestId)
+    pending.delete(requestId)
+    if (!payload || !(await verifyStamp(signature, payload)).valid) {
+      return Response.json({ status: 401, code: 'WALLET_SIGNATURE_INVALID', message: 'bad' }, { status: 401 })
+    }
+    return new Response(null, { status: 204 })
+  }
+  return { fetch, seen }
+}
+
+describe('withWalletSignature', () => {
+  let key: SessionKey
+  const getKey = () => key
+
+  it('stamps the 202 and replays the identical request with the two headers', async () => {
+    key = await generateSessionKey()
+    const service = fakeService()
+    const signedFetch = withWalletSignature(service.fetch, { getKey })
+    const body = '{"clientPublicKey":"02ab", "spacing" : "kept"}'
+    const response = await signedFetch('https://api.example/2025-10-13/auth/sessions/Session:1/refresh', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Trace': 't1' },
+      body,
+    })
+    expect(response.status).toBe(204)
+    const [first, retry] = service.seen
+    expect(service.seen).toHaveLength(2)
+    expect(retry?.method).toBe('POST')
+    expect(retry?.url).toBe(first?.url)
+    expect(retry?.body).toBe(bytesToHex(new TextEncoder().encode(body)))
+    expect(retry?.body).toBe(first?.body)
+    expect(retry?.headers['x-trace']).toBe('t1')
+    expect(retry?.headers['content-type']).toBe('application/json')
+    expect(retry?.headers['request-id']).toBe('Request:1')
+    const verification = await verifyStamp(
+      retry?.headers['service-wallet-signature'] ?? '',
+      expect.any(String) as never,
+    ).catch(() => undefined)
+    expect(verification === undefined || verification.publicKey === key.publicKey).toBe(true)
+  })
+
+  it('buffers a streamed body once so the replay sends the same bytes', async () => {
+    key = await generateSessionKey()
+    const service = fakeService()
+    const signedFetch = withWalletSignature(service.fetch, { getKey })
+    const chunks = ['{"a":', '1,"b":"', 'é"}']
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk))
+        controller.close()
+      },
+    })
+    const response = await signedFetch('https://api.example/x', {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(204)
+    expect(service.seen[1]?.body).toBe(bytesToHex(new TextEncoder().encode(chunks.join(''))))
+  })
+
+  it('uses a custom header name', async () => {
+    key = await generateSessionKey()
+    const service = fakeService({ headerName: 'X-Wallet-Signature' })
+    const signedFetch = withWalletSignature(service.fetch, { getKey, headerName: 'X-Wallet-Signature' })
+    expect((await signedFetch('https://api.example/x', { method: 'DELETE' })).status).toBe(204)
+    expect(service.seen[1]?.headers['service-wallet-signature']).toBeUndefined()
+  })
+
+  it('never uses a request id twice', async () => {
+    key = await generateSessionKey()
+    const service = fakeService({ reuseRequestId: true })
+    const signedFetch = withWalletSignature(service.fetch, { getKey })
+    expect((await signedFetch('https://api.example/x', { method: 'DELETE' })).status).toBe(204)
+    await expectCode(() => signedFetch('https://api.example/x', { method: 'DELETE' }), 'REQUEST_ID_REUSED')
+    expect(service.seen).toHaveLength(3)
+  })
+
+  it('gives up when the signed retry is challenged again', async () => {
+    key = await generateSessionKey()
+    const service = fakeService({ alwaysChallenge: true })
+    const signedFetch = withWalletSignature(service.fetch, { getKey })
+    await expectCode(() => signedFetch('https://api.example/x', { method: 'DELETE' }), 'SIGNED_RETRY_FAILED')
+    expect(service.seen).toHaveLength(2)
+  })
+
+  it('refuses an expired challenge without sending a retry', async () => {
+    key = await generateSessionKey()
+    const service = fakeService({ expiresAt: '2030-01-01T00:00:00Z' })
+    const signedFetch = withWalletSignature(service.fetch, {
+      getKey,
+      now: () => Date.parse('2030-01-01T00:00:01Z'),
+    })
+    await expectCode(() => signedFetch('https://api.example/x', { method: 'DELETE' }), 'CHALLENGE_EXPIRED')
+    expect(service.seen).toHaveLength(1)
+  })
+
+  it('fails with NO_SESSION_KEY when there is no session', async () => {
+    const service = fakeService()
+    const signedFetch = withWalletSignature(service.fetch, { getKey: async () => undefined })
+    await expectCode(() => signedFetch('https://api.example/x', { method: 'DELETE' }), 'NO_SESSION_KEY')
+  })
+
+  it('passes other responses through, a 202 that is not a challenge included', async () => {
+    const bodies = [
+      new Response('{"ok":true}', { status: 200 }),
+      new Response('{"accepted":true}', { status: 202 }),
+      new Response('not json', { status: 202 }),
+    ]
+    const signedFetch = withWalletSignature(
+      async () => bodies.shift() ?? new Response(null, { status: 500 }),
+      { getKey },
+    )
+    expect(await (await signedFetch('https://api.example/x')).json()).toEqual({ ok: true })
+    expect(await (await signedFetch('https://api.example/x')).json()).toEqual({ accepted: true })
+    expect(await (await signedFetch('https://api.example/x')).text()).toBe('not json')
+  })
+
+  it('turns error bodies into typed errors with every field', async () => {
+    const signedFetch = withWalletSignature(
+      async () =>
+        Response.json(
+          {
+            status: 429,
+            code: 'RATE_LIMITED',
+            message: 'Slow down',
+            details: { limit: 1 },
+            reason: 'too many',
+          },
+          { status: 429, headers: { 'Retry-After': '30' } },
+        ),
+      { getKey },
+    )
+    const error = await expectCode(
+      () => signedFetch('https://api.example/x', { method: 'POST' }),
+      'RATE_LIMITED',
+    )
+    expect(error).toMatchObject({
+      status: 429,
+      message: 'Slow down',
+      details: { limit: 1 },
+      reason: 'too many',
+      retryAfter: 30,
+    })
+  })
+
+  it('gives HTTP_ERROR with the status when an error body is not an Error object', async () => {
+    const signedFetch = withWalletSignature(
+      async () => new Response('<html>bad gateway</html>', { status: 502 }),
+      { getKey },
+    )
+    const error = await expectCode(() => signedFetch('https://api.example/x'), 'HTTP_ERROR')
+    expect(error.status).toBe(502)
+  })
+})

@@ -1,0 +1,158 @@
+import { afterEach, assert, beforeEach, describe, expect, it, vi } from 'vitest'
+import { commands } from 'vitest/browser'
+import { WalletAuthError, type WalletAuthErrorCode } from '../src/errors.js'
+import { passkeyAssertion, passkeyRegistration } from '../src/passkey/index.js'
+import { addVirtualAuthenticator } from './browser/virtualAuthenticator.js'
+
+// Written here rather than taken from the kit, so the tests state the encodings independently.
+const base64url = (binary: string) => btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+const fromBase64url = (text: string) => atob(text.replace(/-/g, '+').replace(/_/g, '/'))
+const randomHex = (bytes: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
+
+interface ClientData {
+  type: string
+  challenge: string
+  origin: string
+}
+const clientData = (clientDataJson: string): ClientData => JSON.parse(fromBase64url(clientDataJson))
+
+async function expectWalletAuthError(promise: Promise<unknown>, code: WalletAuthErrorCode) {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  )
+  expect(error).toBeInstanceOf(WalletAuthError)
+  expect(error).toMatchObject({ code })
+}
+
+/** Registers a passkey on the virtual authenticator through the kit; the backend verifies it. */
+async function registerPasskey() {
+  const optionsJSON = await commands.passkeyRegistrationOptions('alice@example.com')
+  const body = await passkeyRegistration({ optionsJSON, nickname: 'Test device' })
+  const { credentialId, clientDataJson, attestationObject, transports } = body.attestation
+  const credential = await commands.verifyPasskeyRegistration(
+    {
+      id: credentialId,
+      rawId: credentialId,
+      type: 'public-key',
+      response: {
+        clientDataJSON: clientDataJson,
+        attestationObject,
+        transports,
+      },
+      clientExtensionResults: {},
+    },
+    { expectedChallenge: optionsJSON.challenge, expectedOrigin: location.origin },
+  )
+  assert(credential, 'the backend refused the registration')
+  return { optionsJSON, body, credential }
+}
+
+beforeEach(async () => {
+  // Before any WebAuthn call: without an authenticator the call would wait for a user forever.
+  const removeAuthenticator = await addVirtualAuthenticator()
+  return removeAuthenticator
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('passkeyRegistration', () => {
+  it('returns a registration body whose attestation the backend verifies', async () => {
+    const { optionsJSON, body, credential } = await registerPasskey()
+
+    expect(body).toMatchObject({ type: 'PASSKEY', challenge: optionsJSON.challenge, nickname: 'Test device' })
+    expect(body.attestation.credentialId).toBe(credential.id)
+    expect(clientData(body.attestation.clientDataJson)).toMatchObject({
+      type: 'webauthn.create',
+      challenge: optionsJSON.challenge,
+    })
+  })
+})
+
+describe('passkeyAssertion', () => {
+  it('signs the UTF-8 bytes of the hex challenge, as the backend verifies', async () => {
+    const { credential } = await registerPasskey()
+    const challenge = randomHex(32)
+    const expectedChallenge = base64url(challenge) // the 64 ASCII bytes of the hex text
+
+    const assertion = await passkeyAssertion({
+      challenge,
+      rpId: 'localhost',
+      allowCredentials: [{ id: credential.id }],
+    })
+
+    expect(assertion.credentialId).toBe(credential.id)
+    expect(clientData(assertion.clientDataJson)).toMatchObject({
+      type: 'webauthn.get',
+      challenge: expectedChallenge,
+    })
+    const verified = await commands.verifyPasskeyAuthentication(
+      {
+        id: assertion.credentialId,
+        rawId: assertion.credentialId,
+        type: 'public-key',
+        response: {
+          clientDataJSON: assertion.clientDataJson,
+          authenticatorData: assertion.authenticatorData,
+          signature: assertion.signature,
+          userHandle: assertion.userHandle,
+        },
+        clientExtensionResults: {},
+      },
+      { expectedChallenge, expectedOrigin: location.origin, credential },
+    )
+    expect(verified).toBe(true)
+  })
+
+  it('maps an unknown credential (NotAllowedError) to PASSKEY_CANCELLED', async () => {
+    await registerPasskey()
+    const unknownId = base64url(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+
+    await expectWalletAuthError(
+      passkeyAssertion({
+        challenge: randomHex(32),
+        rpId: 'localhost',
+        allowCredentials: [{ id: unknownId }],
+        timeout: 1_000,
+      }),
+      'PASSKEY_CANCELLED',
+    )
+  })
+
+  it('maps an RP id of another domain (SecurityError) to PASSKEY_INVALID_DOMAIN', async () => {
+    const { credential } = await registerPasskey()
+    await expectWalletAuthError(
+      passkeyAssertion({
+        challenge: randomHex(32),
+        rpId: 'example.com',
+        allowCredentials: [{ id: credential.id }],
+      }),
+      'PASSKEY_INVALID_DOMAIN',
+    )
+  })
+
+  it('refuses a page outside allowedOrigins before any prompt', async () => {
+    const get = vi.spyOn(navigator.credentials, 'get')
+
+    await expectWalletAuthError(
+      passkeyAssertion({ challenge: randomHex(32), allowedOrigins: ['https://elsewhere.example'] }),
+      'PASSKEY_ORIGIN_NOT_ALLOWED',
+    )
+    expect(get).not.toHaveBeenCalled()
+  })
+
+  it.each(['not hex', 'AB'.repeat(32), 'abc'])(
+    'refuses the challenge %j before any prompt',
+    async (challenge) => {
+      const get = vi.spyOn(navigator.credentials, 'get')
+
+      await expectWalletAuthError(passkeyAssertion({ challenge }), 'INVALID_ARGUMENT')
+      expect(get).not.toHaveBeenCalled()
+    },
+  )
+})
