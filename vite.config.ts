@@ -69,11 +69,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Pre-bundled up front: discovering them mid-run reloads the page under the tests.
+        optimizeDeps: { include: ['idb-keyval', '@simplewebauthn/browser', '@hpke/core', 'zod/mini'] },
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts'],
-          // Pre-bundled up front: discovering them mid-run reloads the page under the tests.
-          optimizeDeps: { include: ['idb-keyval', '@simplewebauthn/browser', '@hpke/core', 'zod/mini'] },
           browser: {
             enabled: true,
             headless: true,

@@ -12,7 +12,7 @@ import { compare32, malformedSignature, ORDER_BYTES } from './derSupport.js'
  */
 export function derSignatureToRaw(der: Uint8Array): Uint8Array<ArrayBuffer> {
   // A P-256 signature is at most 72 bytes, so the sequence length always fits the short form.
-  if (der[0] !== 0x30 || der[1] !== der.length - 2) throw malformedSignature()
+  if (!(der instanceof Uint8Array) || der[0] !== 0x30 || der[1] !== der.length - 2) throw malformedSignature()
   const raw = new Uint8Array(64)
   let offset = 2
   for (const slot of [0, 32]) {

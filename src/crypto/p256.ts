@@ -60,7 +60,7 @@ function invalidKey(): WalletAuthError {
  * ```
  */
 export function assertUncompressedPoint(point: Uint8Array): void {
-  if (point.length !== 65 || point[0] !== 0x04) {
+  if (!(point instanceof Uint8Array) || point.length !== 65 || point[0] !== 0x04) {
     throw invalidKey()
   }
   const x = bytesToBigInt(point.subarray(1, 33))
@@ -96,8 +96,8 @@ export function compressPublicKey(uncompressed: Uint8Array): Uint8Array<ArrayBuf
  * ```
  */
 export function decompressPublicKey(compressed: Uint8Array): Uint8Array<ArrayBuffer> {
-  const prefix = compressed[0]
-  if (compressed.length !== 33 || (prefix !== 0x02 && prefix !== 0x03)) {
+  const prefix = compressed instanceof Uint8Array && compressed.length === 33 ? compressed[0] : undefined
+  if (prefix !== 0x02 && prefix !== 0x03) {
     throw invalidKey()
   }
   const x = bytesToBigInt(compressed.subarray(1))

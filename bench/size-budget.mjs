@@ -1,0 +1,16 @@
+// `npm run size` (CI): bundle sizes only; exits 1 when an enforced budget is exceeded or the stamp
+// entry pulls in HPKE, WebAuthn or zod code. Targets (`enforced: false`) only warn.
+import { measureSizes, sizeMarkdown } from './size.mjs'
+
+const sizes = await measureSizes()
+console.log(sizeMarkdown(sizes))
+for (const b of sizes.budgets.filter((b) => !b.ok && !b.enforced)) {
+  console.warn(`size target not met (not enforced): ${b.name} is ${b.gzip} B gzip, target ${b.limit} B`)
+}
+if (!sizes.ok) {
+  for (const b of sizes.budgets.filter((b) => !b.ok && b.enforced)) {
+    console.error(`size budget exceeded: ${b.name} is ${b.gzip} B gzip, limit ${b.limit} B`)
+  }
+  if (sizes.stampForbidden.length) console.error('the stamp entry must not bundle HPKE, WebAuthn or zod')
+  process.exit(1)
+}
