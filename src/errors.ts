@@ -66,7 +66,10 @@ export type ServiceErrorCode =
   | 'INTERNAL_ERROR'
   | 'SERVICE_SWITCH_ERROR'
 
-// `string & {}` keeps unknown service codes assignable without collapsing the union to `string`.
+/**
+ * Every code a `WalletAuthError` may carry: the kit's own and the service's. `string & {}` keeps
+ * unknown service codes assignable without collapsing the union to `string`.
+ */
 export type WalletAuthErrorCode = KitErrorCode | ServiceErrorCode | (string & {})
 
 /** What a service error body and its response add to an error. */
@@ -81,6 +84,7 @@ export interface ServiceErrorFields {
   retryAfter?: number
 }
 
+/** Options of the `WalletAuthError` constructor. */
 export interface WalletAuthErrorOptions extends ServiceErrorFields {
   cause?: unknown
 }

@@ -3,7 +3,14 @@ import { WalletAuthError } from '../errors.js'
 import { concatBytes, utf8 } from './bytes.js'
 import { assertUncompressedPoint } from './p256.js'
 
-/** HPKE `info` of the enclave provider's profile (wire-formats section 3). */
+/**
+ * HPKE `info` of the enclave provider's profile (wire-formats section 3).
+ *
+ * @example
+ * ```ts
+ * const info = utf8(HPKE_INFO) // 'turnkey_hpke'
+ * ```
+ */
 export const HPKE_INFO = 'turnkey_hpke'
 
 let suite: CipherSuite | undefined

@@ -4,7 +4,14 @@ import { WalletAuthError } from '../errors.js'
 // check and low-S need: WebCrypto does every operation with a secret.
 const P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn
 const B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn
-/** The order of the P-256 group. */
+/**
+ * The order of the P-256 group.
+ *
+ * @example
+ * ```ts
+ * const lowS = s > P256_ORDER / 2n ? P256_ORDER - s : s
+ * ```
+ */
 export const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
 
 function mod(a: bigint, m: bigint): bigint {

@@ -4,6 +4,7 @@ import { stampChallenge } from '../stamp/stampChallenge.js'
 import { SignedRetryChallenge } from '../wire/signedRetryChallenge.js'
 import { errorFromResponse } from './errorFromResponse.js'
 
+/** Options of `withWalletSignature`. */
 export interface WithWalletSignatureOptions {
   /** The current session key; `undefined` makes a challenge fail with `NO_SESSION_KEY`. */
   getKey: () => SessionKey | undefined | Promise<SessionKey | undefined>

@@ -36,6 +36,7 @@ export interface KeyStore {
   clear(): Promise<void>
 }
 
+/** Options of `createKeyStore`. */
 export interface KeyStoreOptions {
   /** IndexedDB database name. Default `embedded-wallet-auth`. */
   databaseName?: string

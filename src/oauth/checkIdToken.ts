@@ -3,6 +3,7 @@ import { WalletAuthError } from '../errors.js'
 import { OidcClaims } from '../wire/oidcClaims.js'
 import { parseWire } from '../wire/parseWire.js'
 
+/** Options of `checkIdToken`. */
 export interface CheckIdTokenOptions {
   /** The nonce the token must carry, from `oidcNonce(clientPublicKey)`. */
   nonce?: string

@@ -10,6 +10,7 @@ import { OtpTargetData } from '../wire/enclaveBundles.js'
 const OTP_CODE_PATTERN = /^[0-9A-Za-z]{4,12}$/
 const COMPRESSED_KEY_PATTERN = /^0[23][0-9a-fA-F]{64}$/
 
+/** Options of `encryptOtp`. */
 export interface EncryptOtpOptions {
   /** The code as the user typed it: 4 to 12 digits or letters. */
   otpCode: string

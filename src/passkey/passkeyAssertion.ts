@@ -36,10 +36,16 @@ export interface PasskeyRequestOptions extends CommonOptions {
   optionsJSON: PublicKeyCredentialRequestOptionsJSON
 }
 
+/** Options of `passkeyAssertion`: a `/challenge` hex challenge, or opaque request options. */
 export type PasskeyAssertionOptions = PasskeyChallengeOptions | PasskeyRequestOptions
 
 /**
  * The page origin, checked against `allowedOrigins` when they are given.
+ *
+ * @example
+ * ```ts
+ * const origin = checkedOrigin({ allowedOrigins: scaChallenge.passkeyAllowedOrigins })
+ * ```
  */
 export function checkedOrigin(options: CommonOptions): string {
   const origin = options.origin ?? globalThis.location?.origin ?? ''

@@ -7,6 +7,7 @@ import { WalletAuthError } from '../errors.js'
 import type { PasskeyAttestation } from '../wire/passkeyAssertion.js'
 import { toPasskeyError } from './toPasskeyError.js'
 
+/** Options of `passkeyRegistration`. */
 export interface PasskeyRegistrationOptions {
   /** Registration options from the integrator backend (its single-use challenge inside). */
   optionsJSON: PublicKeyCredentialCreationOptionsJSON

@@ -22,6 +22,7 @@ export type ScaAuthorization =
   | { otpCode: string; [member: string]: unknown }
   | { passkeyAssertion: PasskeyAssertion; origin: string; [member: string]: unknown }
 
+/** Options of `authorizeSca`. */
 export interface AuthorizeScaOptions<T extends ScaSubject> {
   /** The quote or transaction, in `PENDING_AUTHORIZATION` or already past it. */
   subject: T

@@ -4,6 +4,7 @@ import { PRODUCTION_EXPORT_SIGNER, verifyEnclaveBundle } from '../crypto/verifyE
 import { WalletAuthError } from '../errors.js'
 import { WalletExportData } from '../wire/enclaveBundles.js'
 
+/** Options of `openWalletExport`. */
 export interface OpenWalletExportOptions {
   /** Uncompressed hex export signer keys to trust. Default: the production export signer. */
   trustedSigners?: readonly string[]

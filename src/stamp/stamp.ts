@@ -5,10 +5,24 @@ import { ECDSA_SHA256 } from '../crypto/ecdsaParams.js'
 import { rawSignatureToDer } from '../crypto/rawSignatureToDer.js'
 import type { SessionKey } from '../keys/sessionKey.js'
 
-/** The only stamp scheme (wire-formats section 1). */
+/**
+ * The only stamp scheme (wire-formats section 1).
+ *
+ * @example
+ * ```ts
+ * JSON.parse(atob(header)).scheme === STAMP_SCHEME
+ * ```
+ */
 export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256'
 
-/** Default name of the wallet-signature header. */
+/**
+ * Default name of the wallet-signature header.
+ *
+ * @example
+ * ```ts
+ * headers.set(WALLET_SIGNATURE_HEADER, await stamp(payloadToSign, key))
+ * ```
+ */
 export const WALLET_SIGNATURE_HEADER = 'Service-Wallet-Signature'
 
 /**

@@ -9,6 +9,7 @@ export interface StampableChallenge {
   expiresAt: string
 }
 
+/** Options of `stampChallenge`. */
 export interface StampChallengeOptions {
   /** Header name for the signature. Default `Service-Wallet-Signature`. */
   headerName?: string

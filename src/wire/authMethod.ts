@@ -1,11 +1,26 @@
 import * as z from 'zod/mini'
 import { DateTime, prefixedId } from './primitives.js'
 
-/** The four credential types of an embedded-wallet account. */
+/**
+ * The four credential types of an embedded-wallet account.
+ *
+ * @example
+ * ```ts
+ * CredentialType.options // ['PASSKEY', 'OAUTH', 'EMAIL_OTP', 'SMS_OTP']
+ * ```
+ */
 export const CredentialType = z.enum(['PASSKEY', 'OAUTH', 'EMAIL_OTP', 'SMS_OTP'])
 export type CredentialType = z.infer<typeof CredentialType>
 
-/** A credential on an embedded-wallet account. */
+/**
+ * A credential on an embedded-wallet account.
+ *
+ * @example
+ * ```ts
+ * const { data } = await response.json()
+ * const credentials = data.map((item: unknown) => parseWire(AuthMethod, item, 'AuthMethod'))
+ * ```
+ */
 export const AuthMethod = z.looseObject({
   id: prefixedId('AuthMethod'),
   accountId: prefixedId('InternalAccount'),

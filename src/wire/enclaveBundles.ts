@@ -4,6 +4,11 @@ import { Hex, UncompressedPublicKeyHex } from './primitives.js'
 /**
  * A signed enclave envelope (wire-formats sections 5 and 10): the OTP target bundle and the wallet
  * export both have this shape; `data` is hex of UTF-8 JSON signed by `enclaveQuorumPublic`.
+ *
+ * @example
+ * ```ts
+ * const { enclaveQuorumPublic } = parseWireJson(SignedEnclaveBundle, bundleJson, 'Bundle')
+ * ```
  */
 export const SignedEnclaveBundle = z.looseObject({
   version: z.string(),
@@ -13,7 +18,14 @@ export const SignedEnclaveBundle = z.looseObject({
 })
 export type SignedEnclaveBundle = z.infer<typeof SignedEnclaveBundle>
 
-/** What the `data` of an OTP target bundle decodes to. */
+/**
+ * What the `data` of an OTP target bundle decodes to.
+ *
+ * @example
+ * ```ts
+ * const { targetPublic } = await verifyEnclaveBundle(bundle, { trustedSigners, dataSchema: OtpTargetData })
+ * ```
+ */
 export const OtpTargetData = z.looseObject({
   targetPublic: UncompressedPublicKeyHex,
   organizationId: z.optional(z.string()),
@@ -22,7 +34,14 @@ export const OtpTargetData = z.looseObject({
 })
 export type OtpTargetData = z.infer<typeof OtpTargetData>
 
-/** What the `data` of a wallet export decodes to. */
+/**
+ * What the `data` of a wallet export decodes to.
+ *
+ * @example
+ * ```ts
+ * const data = await verifyEnclaveBundle(exported, { trustedSigners, dataSchema: WalletExportData })
+ * ```
+ */
 export const WalletExportData = z.looseObject({
   encappedPublic: UncompressedPublicKeyHex,
   ciphertext: Hex,
@@ -30,14 +49,28 @@ export const WalletExportData = z.looseObject({
 })
 export type WalletExportData = z.infer<typeof WalletExportData>
 
-/** The `encryptedOtpBundle` sent to `/verify` (wire-formats section 6), once JSON-decoded. */
+/**
+ * The `encryptedOtpBundle` sent to `/verify` (wire-formats section 6), once JSON-decoded.
+ *
+ * @example
+ * ```ts
+ * const { encappedPublic, ciphertext } = parseWireJson(EncryptedOtpBundle, body.encryptedOtpBundle, 'Encrypted OTP')
+ * ```
+ */
 export const EncryptedOtpBundle = z.looseObject({
   encappedPublic: UncompressedPublicKeyHex,
   ciphertext: Hex,
 })
 export type EncryptedOtpBundle = z.infer<typeof EncryptedOtpBundle>
 
-/** The plaintext inside an encrypted OTP bundle. */
+/**
+ * The plaintext inside an encrypted OTP bundle.
+ *
+ * @example
+ * ```ts
+ * const { otp_code, public_key } = parseWireJson(OtpPlaintext, new TextDecoder().decode(plaintext), 'OTP')
+ * ```
+ */
 export const OtpPlaintext = z.looseObject({
   otp_code: z.string(),
   public_key: z.string(),

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini'
 
-/** The service's Error object; the sandbox adds `reason` on authentication failures. */
+/**
+ * The service's Error object; the sandbox adds `reason` on authentication failures.
+ *
+ * @example
+ * ```ts
+ * const { code, message } = parseWire(ErrorBody, await response.json(), 'Error')
+ * ```
+ */
 export const ErrorBody = z.looseObject({
   status: z.int(),
   code: z.string(),

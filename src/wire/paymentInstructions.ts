@@ -35,7 +35,14 @@ const REFERENCE_ACCOUNT_TYPES = [
   'JMD_ACCOUNT',
 ] as const
 
-/** Every `accountType` the interface lists. */
+/**
+ * Every `accountType` the interface lists.
+ *
+ * @example
+ * ```ts
+ * ACCOUNT_TYPES.includes(info.accountType as AccountType) // false for a type added later
+ * ```
+ */
 export const ACCOUNT_TYPES = [
   ...REFERENCE_ACCOUNT_TYPES,
   'INR_ACCOUNT',
@@ -57,6 +64,7 @@ export const ACCOUNT_TYPES = [
   'BITCOIN_L1',
   'EMBEDDED_WALLET',
 ] as const
+/** An `accountType` the interface lists (readers also meet others; see `AccountOrWalletInfo`). */
 export type AccountType = (typeof ACCOUNT_TYPES)[number]
 
 // The variants with stated fields. Every other accountType, listed or new, is read as a generic
@@ -78,6 +86,11 @@ const STATED_VARIANTS: Record<string, z.ZodMiniType> = {
 /**
  * The account or wallet to pay, discriminated by `accountType`. The variant's stated fields are
  * checked; paths of failures stay readable (`accountOrWalletInfo.qrCode`).
+ *
+ * @example
+ * ```ts
+ * const info = parseWire(AccountOrWalletInfo, instructions.accountOrWalletInfo, 'Payment info')
+ * ```
  */
 export const AccountOrWalletInfo = z.looseObject({ accountType: z.string() }).check(
   z.superRefine((info, ctx) => {
@@ -98,7 +111,15 @@ export type AccountOrWalletInfo = z.infer<typeof AccountOrWalletInfo> & {
   payloadToSign?: string
 }
 
-/** Instructions for funding a quote. */
+/**
+ * Instructions for funding a quote.
+ *
+ * @example
+ * ```ts
+ * const [first] = quote.paymentInstructions ?? []
+ * if (first?.accountOrWalletInfo.accountType === 'BRL_ACCOUNT') showPixQr(first.accountOrWalletInfo.qrCode)
+ * ```
+ */
 export const PaymentInstructions = z.looseObject({
   accountOrWalletInfo: AccountOrWalletInfo,
   instructionsNotes: z.optional(z.string()),

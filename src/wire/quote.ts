@@ -3,7 +3,14 @@ import { PaymentInstructions } from './paymentInstructions.js'
 import { Amount, DateTime } from './primitives.js'
 import { ScaChallenge } from './scaChallenge.js'
 
-/** A currency as quotes describe it. */
+/**
+ * A currency as quotes describe it.
+ *
+ * @example
+ * ```ts
+ * const { code, decimals } = parseWire(Currency, quote.sendingCurrency, 'Currency')
+ * ```
+ */
 export const Currency = z.looseObject({
   code: z.string().check(z.minLength(1)),
   name: z.optional(z.string()),
@@ -12,7 +19,14 @@ export const Currency = z.looseObject({
 })
 export type Currency = z.infer<typeof Currency>
 
-/** Where the money of a quote comes from, discriminated by `sourceType`. */
+/**
+ * Where the money of a quote comes from, discriminated by `sourceType`.
+ *
+ * @example
+ * ```ts
+ * const source = parseWire(QuoteSource, { sourceType: 'ACCOUNT', accountId }, 'Source')
+ * ```
+ */
 export const QuoteSource = z.discriminatedUnion('sourceType', [
   z.looseObject({
     sourceType: z.literal('ACCOUNT'),
@@ -28,7 +42,14 @@ export const QuoteSource = z.discriminatedUnion('sourceType', [
 ])
 export type QuoteSource = z.infer<typeof QuoteSource>
 
-/** Where the money of a quote goes, discriminated by `destinationType`. */
+/**
+ * Where the money of a quote goes, discriminated by `destinationType`.
+ *
+ * @example
+ * ```ts
+ * const destination = parseWire(QuoteDestination, { destinationType: 'UMA_ADDRESS', umaAddress: '$bob@uma.example' }, 'Destination')
+ * ```
+ */
 export const QuoteDestination = z.discriminatedUnion('destinationType', [
   z.looseObject({
     destinationType: z.literal('ACCOUNT'),
@@ -43,11 +64,26 @@ export const QuoteDestination = z.discriminatedUnion('destinationType', [
 ])
 export type QuoteDestination = z.infer<typeof QuoteDestination>
 
-/** Free-form counterparty data (keys such as `FULL_NAME`, `BIRTH_DATE`, `NATIONALITY`). */
+/**
+ * Free-form counterparty data (keys such as `FULL_NAME`, `BIRTH_DATE`, `NATIONALITY`).
+ *
+ * @example
+ * ```ts
+ * const info = parseWire(CounterpartyInformation, quote.counterpartyInformation, 'Counterparty')
+ * info.FULL_NAME
+ * ```
+ */
 export const CounterpartyInformation = z.record(z.string(), z.unknown())
 export type CounterpartyInformation = z.infer<typeof CounterpartyInformation>
 
-/** Rate and fee breakdown of a quote; every field is required. */
+/**
+ * Rate and fee breakdown of a quote; every field is required.
+ *
+ * @example
+ * ```ts
+ * const details = parseWire(OutgoingRateDetails, quote.rateDetails, 'Rate details')
+ * ```
+ */
 export const OutgoingRateDetails = z.looseObject({
   counterpartyMultiplier: z.number().check(z.positive()),
   counterpartyFixedFee: Amount.check(z.minimum(0)),
@@ -58,7 +94,14 @@ export const OutgoingRateDetails = z.looseObject({
 })
 export type OutgoingRateDetails = z.infer<typeof OutgoingRateDetails>
 
-/** Quote statuses. */
+/**
+ * Quote statuses.
+ *
+ * @example
+ * ```ts
+ * QuoteStatus.options.includes('COMPLETED') // true
+ * ```
+ */
 export const QuoteStatus = z.enum([
   'PENDING',
   'PENDING_AUTHORIZATION',
@@ -72,6 +115,12 @@ export type QuoteStatus = z.infer<typeof QuoteStatus>
 /**
  * A cross-currency quote. `transactionId` exists only once the quote settles and
  * `platformFeesIncluded` may be missing on older payloads (wire-formats section 12).
+ *
+ * @example
+ * ```ts
+ * const quote = parseWire(Quote, await response.json(), 'Quote')
+ * if (quote.status === 'PENDING_AUTHORIZATION') await authorizeSca({ subject: quote, onChallenge, authorize, reload })
+ * ```
  */
 export const Quote = z.looseObject({
   id: z.string().check(z.minLength(1)),

@@ -4,6 +4,11 @@ import { DateTime } from './primitives.js'
 /**
  * A strong-customer-authentication step. `factor` values beyond `SMS_OTP` and `PASSKEY` are not
  * specified, and `purpose` may grow: both stay plain strings (wire-formats section 12).
+ *
+ * @example
+ * ```ts
+ * const challenge = parseWire(ScaChallenge, quote.scaChallenge, 'SCA challenge')
+ * ```
  */
 export const ScaChallenge = z.looseObject({
   id: z.string(),
