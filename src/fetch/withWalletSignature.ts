@@ -64,7 +64,7 @@ export function withWalletSignature(fetch: Fetch, options: WithWalletSignatureOp
         referrerPolicy: request.referrerPolicy,
         integrity: request.integrity,
         keepalive: request.keepalive,
-        signal: init?.signal ?? null,
+        signal: request.signal,
       })
     }
 
