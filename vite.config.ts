@@ -1,40 +1,15 @@
-import { existsSync } from 'node:fs'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import packageJson from './package.json' with { type: 'json' }
+import { chromiumLaunchOptions } from './test/browser/chromium.mjs'
 import { commands } from './test/browser/commands.js'
 
-// One library entry per subpath export; `index` is the root entry.
-const ENTRIES = [
-  'index',
-  'errors',
-  'wire',
-  'crypto',
-  'keys',
-  'stamp',
-  'otp',
-  'session',
-  'passkey',
-  'oauth',
-  'fetch',
-  'sca',
-]
+// One library entry per subpath export of package.json: `.` is `index`, `./x` is `x`.
+const ENTRIES = Object.keys(packageJson.exports)
+  .filter((subpath) => subpath.endsWith('.json') === false)
+  .map((subpath) => (subpath === '.' ? 'index' : subpath.slice(2)))
 
 const dependencies = Object.keys(packageJson.dependencies)
-
-// Browser downloads are blocked on our machines: use Debian's Chromium when it is there.
-const SYSTEM_CHROMIUM = '/usr/bin/chromium'
-const launchOptions = {
-  ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-}
 
 export default defineConfig({
   build: {
@@ -77,7 +52,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions }),
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
             instances: [{ browser: 'chromium' }],
             api: { host: 'localhost' },
             commands,

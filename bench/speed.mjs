@@ -1,26 +1,13 @@
 // Stamp vs raw WebCrypto signing, timed in headless Chromium.
-import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium } from 'playwright'
+import { chromiumLaunchOptions } from '../test/browser/chromium.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-// Browser downloads are blocked on our machines: use Debian's Chromium when it is there (as vitest does).
-const SYSTEM_CHROMIUM = '/usr/bin/chromium'
-const LAUNCH = {
-  headless: true,
-  ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-}
+const LAUNCH = { headless: true, ...chromiumLaunchOptions }
 
 const HTML =
   '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="/page.js"></script>'

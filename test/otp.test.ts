@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { bytesToHex } from '../src/crypto/bytesToHex.js'
 import { hexToBytes } from '../src/crypto/hexToBytes.js'
 import { generateSessionKey } from '../src/keys/sessionKey.js'
-import { encryptOtp } from '../src/otp/encryptOtp.js'
+import { type EncryptOtpOptions, encryptOtp } from '../src/otp/encryptOtp.js'
 import { expectCode } from './helpers/expectCode.js'
 import { openProfile, signDer } from './vectors/independent.js'
 import targetBundles from './vectors/target-bundle.json' with { type: 'json' }
@@ -23,6 +23,21 @@ function openEncryptedOtp(encryptedOtpBundle: string, targetPrivateKeyHex: strin
     ciphertext: hexToBytes(ciphertext),
   })
   return new TextDecoder().decode(plaintext)
+}
+
+/** encryptOtp for a fresh TEK under a vector bundle, trusting the vector's signer unless told otherwise. */
+async function encryptUnder(
+  vector: { bundle: string; enclaveQuorumPublic: string },
+  options: Partial<EncryptOtpOptions> = {},
+) {
+  const tek = await generateSessionKey()
+  return encryptOtp({
+    otpCode: '000000',
+    targetBundle: vector.bundle,
+    publicKey: tek.publicKey,
+    trustedSigners: [vector.enclaveQuorumPublic],
+    ...options,
+  })
 }
 
 describe('encryptOtp', () => {
@@ -67,33 +82,14 @@ describe('encryptOtp', () => {
   })
 
   it('refuses a bundle signed over the hex text instead of the bytes', async () => {
-    const vector = byName('invalid-signature-over-hex-text')
-    const tek = await generateSessionKey()
     await expectCode(
-      () =>
-        encryptOtp({
-          otpCode: '000000',
-          targetBundle: vector.bundle,
-          publicKey: tek.publicKey,
-          trustedSigners: [vector.enclaveQuorumPublic],
-        }),
+      () => encryptUnder(byName('invalid-signature-over-hex-text')),
       'BUNDLE_SIGNATURE_INVALID',
     )
   })
 
   it('refuses a signed target key that is not on the curve', async () => {
-    const vector = byName('invalid-target-public-off-curve')
-    const tek = await generateSessionKey()
-    await expectCode(
-      () =>
-        encryptOtp({
-          otpCode: '000000',
-          targetBundle: vector.bundle,
-          publicKey: tek.publicKey,
-          trustedSigners: [vector.enclaveQuorumPublic],
-        }),
-      'INVALID_PUBLIC_KEY',
-    )
+    await expectCode(() => encryptUnder(byName('invalid-target-public-off-curve')), 'INVALID_PUBLIC_KEY')
   })
 
   it('detects a swapped target key: re-signing needs the trusted signer', async () => {
@@ -123,7 +119,6 @@ describe('encryptOtp', () => {
   })
 
   it('detects any flipped byte of the bundle', async () => {
-    const tek = await generateSessionKey()
     const bundle = JSON.parse(valid.bundle) as Record<string, string>
     const expected: Record<string, string> = {
       data: 'BUNDLE_SIGNATURE_INVALID',
@@ -136,18 +131,8 @@ describe('encryptOtp', () => {
         const flipped =
           value.slice(0, position) + (value[position] === '0' ? '1' : '0') + value.slice(position + 1)
         const targetBundle = JSON.stringify({ ...bundle, [field]: flipped })
-        let caught: unknown
-        try {
-          await encryptOtp({
-            otpCode: '000000',
-            targetBundle,
-            publicKey: tek.publicKey,
-            trustedSigners: [valid.enclaveQuorumPublic],
-          })
-        } catch (error) {
-          caught = error
-        }
-        expect(caught, `${field}[${position}]`).toMatchObject({ name: 'WalletAuthError', code })
+        const error = await encryptUnder(valid, { targetBundle }).catch((e: unknown) => e)
+        expect(error, `${field}[${position}]`).toMatchObject({ name: 'WalletAuthError', code })
       }
     }
   })
@@ -160,15 +145,8 @@ describe('encryptOtp', () => {
     ['short signer key', JSON.stringify({ ...JSON.parse(valid.bundle), enclaveQuorumPublic: '04ab' })],
     ['a number', 42],
   ])('refuses a bundle that is %s with INVALID_TARGET_BUNDLE', async (_name, targetBundle) => {
-    const tek = await generateSessionKey()
     await expectCode(
-      () =>
-        encryptOtp({
-          otpCode: '000000',
-          targetBundle: targetBundle as string,
-          publicKey: tek.publicKey,
-          trustedSigners: [valid.enclaveQuorumPublic],
-        }),
+      () => encryptUnder(valid, { targetBundle: targetBundle as string }),
       'INVALID_TARGET_BUNDLE',
     )
   })
@@ -176,33 +154,14 @@ describe('encryptOtp', () => {
   it.each(['123', '1234567890123', '12 34', '12-345', '', 'ééééé'])(
     'refuses the code %j with INVALID_OTP_CODE',
     async (otpCode) => {
-      const tek = await generateSessionKey()
-      await expectCode(
-        () =>
-          encryptOtp({
-            otpCode,
-            targetBundle: valid.bundle,
-            publicKey: tek.publicKey,
-            trustedSigners: [valid.enclaveQuorumPublic],
-          }),
-        'INVALID_OTP_CODE',
-      )
+      await expectCode(() => encryptUnder(valid, { otpCode }), 'INVALID_OTP_CODE')
     },
   )
 
   it('refuses a TEK that is not a compressed point', async () => {
     const tek = await generateSessionKey()
     for (const publicKey of [tek.publicKeyUncompressed, `02${'ff'.repeat(32)}`, 'abc']) {
-      await expectCode(
-        () =>
-          encryptOtp({
-            otpCode: '000000',
-            targetBundle: valid.bundle,
-            publicKey,
-            trustedSigners: [valid.enclaveQuorumPublic],
-          }),
-        'INVALID_PUBLIC_KEY',
-      )
+      await expectCode(() => encryptUnder(valid, { publicKey }), 'INVALID_PUBLIC_KEY')
     }
   })
 })
