@@ -48,7 +48,7 @@ describe('the published package', () => {
   it('re-exports every browser entry from the root, and nothing else', async () => {
     const root = await builtExports('.')
     const union = new Set<string>()
-    for (const entry of BROWSER_ENTRIES) for (const name of await builtExports(entry)) union.add(name)
+    for (const entry of BROWSER_ENTRIES) for (const name of await builtExports(`./${entry}`)) union.add(name)
     expect(root).toEqual([...union].sort())
   })
 

@@ -1,9 +1,11 @@
 import { WalletAuthError } from '../errors.js'
 
-// secp256r1 domain parameters (SEC 2, section 2.4.2). Only what point (de)compression, the curve
-// check and low-S need: WebCrypto does every operation with a secret.
-const P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn
-const B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn
+// secp256r1 domain parameters (SEC 2, section 2.4.2) and the public-point arithmetic that
+// WebCrypto lacks: (de)compression and the curve check. Nothing here touches a secret.
+/** The P-256 field prime p. */
+export const P256_P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn
+/** The P-256 curve coefficient b (a is p - 3). */
+export const P256_B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn
 /**
  * The order of the P-256 group.
  *
@@ -50,7 +52,7 @@ export function bigIntToBytes(value: bigint, length: number): Uint8Array<ArrayBu
 }
 
 function curveRhs(x: bigint): bigint {
-  return mod(x * x * x - 3n * x + B, P)
+  return mod(x * x * x - 3n * x + P256_B, P256_P)
 }
 
 function invalidKey(): WalletAuthError {
@@ -72,7 +74,7 @@ export function assertUncompressedPoint(point: Uint8Array): void {
   }
   const x = bytesToBigInt(point.subarray(1, 33))
   const y = bytesToBigInt(point.subarray(33, 65))
-  if (x >= P || y >= P || mod(y * y, P) !== curveRhs(x)) {
+  if (x >= P256_P || y >= P256_P || mod(y * y, P256_P) !== curveRhs(x)) {
     throw invalidKey()
   }
 }
@@ -108,11 +110,11 @@ export function decompressPublicKey(compressed: Uint8Array): Uint8Array<ArrayBuf
     throw invalidKey()
   }
   const x = bytesToBigInt(compressed.subarray(1))
-  if (x >= P) throw invalidKey()
+  if (x >= P256_P) throw invalidKey()
   const rhs = curveRhs(x)
-  let y = powMod(rhs, (P + 1n) / 4n, P)
-  if (mod(y * y, P) !== rhs) throw invalidKey()
-  if ((y & 1n) !== BigInt(prefix & 1)) y = P - y
+  let y = powMod(rhs, (P256_P + 1n) / 4n, P256_P)
+  if (mod(y * y, P256_P) !== rhs) throw invalidKey()
+  if ((y & 1n) !== BigInt(prefix & 1)) y = P256_P - y
   const out = new Uint8Array(65)
   out[0] = 0x04
   out.set(compressed.subarray(1), 1)

@@ -42,10 +42,9 @@ export async function openSealedSessionKey(
     if (scalar.length !== 32 || d === 0n || d >= P256_ORDER) {
       throw new WalletAuthError('DECRYPTION_FAILED', 'The sealed session key is not a P-256 scalar.')
     }
-    // WebCrypto cannot derive a public key from a bare scalar; the curve library does, and is
-    // loaded only on this path so that apps which never use sealed keys do not ship it.
-    const { p256 } = await import('@noble/curves/nist.js')
-    const publicKey = p256.getPublicKey(scalar, false)
+    // The curve arithmetic is loaded only on this path: apps that never use sealed keys skip it.
+    const { publicKeyFromScalar } = await import('./publicKeyFromScalar.js')
+    const publicKey = publicKeyFromScalar(scalar)
     pkcs8 = concatBytes(PKCS8_PREFIX, scalar, PKCS8_PUBLIC_KEY_TAG, publicKey)
     const privateKey = await crypto.subtle.importKey('pkcs8', pkcs8, ECDSA_P256, false, ['sign'])
     const verifyKey = await crypto.subtle.importKey('raw', publicKey, ECDSA_P256, true, ['verify'])
