@@ -26,7 +26,9 @@ function fakeService(
 ) {
   const seen: Seen[] = []
   const pending = new Map<string, string>()
-  let counter = 0
+  const issued = new Map<string, string>()
+  // Ids are unique across services: the kit remembers every id it signed in this process.
+  const sameId = `Request:${crypto.randomUUID()}`
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init)
     const body = new Uint8Array(await request.arrayBuffer())
@@ -34,10 +36,11 @@ function fakeService(
     seen.push({ method: request.method, url: request.url, headers, body: bytesToHex(body) })
     const signature = request.headers.get(options.headerName ?? 'Service-Wallet-Signature')
     if (!signature || options.alwaysChallenge) {
-      const requestId = options.reuseRequestId ? 'Request:same' : `Request:${++counter}`
+      const requestId = options.reuseRequestId ? sameId : `Request:${crypto.randomUUID()}`
       const digest = bytesToHex(new Uint8Array(await crypto.subtle.digest('SHA-256', body)))
       const payloadToSign = `{"parameters":{"bodyDigest":"${digest}"},"type":"ACTIVITY_TYPE_TEST"}`
       pending.set(requestId, payloadToSign)
+      issued.set(requestId, payloadToSign)
       const expiresAt = options.expiresAt ?? new Date(Date.now() + 300_000).toISOString()
       return Response.json({ type: 'EMAIL_OTP', payloadToSign, requestId, expiresAt }, { status: 202 })
     }
@@ -49,7 +52,7 @@ function fakeService(
     }
     return new Response(null, { status: 204 })
   }
-  return { fetch, seen }
+  return { fetch, seen, issued }
 }
 
 describe('withWalletSignature', () => {
@@ -75,12 +78,12 @@ describe('withWalletSignature', () => {
     expect(retry?.body).toBe(first?.body)
     expect(retry?.headers['x-trace']).toBe('t1')
     expect(retry?.headers['content-type']).toBe('application/json')
-    expect(retry?.headers['request-id']).toBe('Request:1')
-    const verification = await verifyStamp(
-      retry?.headers['service-wallet-signature'] ?? '',
-      expect.any(String) as never,
-    ).catch(() => undefined)
-    expect(verification === undefined || verification.publicKey === key.publicKey).toBe(true)
+    const [requestId = '', payload = ''] = [...service.issued][0] ?? []
+    expect(retry?.headers['request-id']).toBe(requestId)
+    expect(await verifyStamp(retry?.headers['service-wallet-signature'] ?? '', payload)).toEqual({
+      valid: true,
+      publicKey: key.publicKey,
+    })
   })
 
   it('buffers a streamed body once so the replay sends the same bytes', async () => {
@@ -109,6 +112,49 @@ describe('withWalletSignature', () => {
     const signedFetch = withWalletSignature(service.fetch, { getKey, headerName: 'X-Wallet-Signature' })
     expect((await signedFetch('https://api.example/x', { method: 'DELETE' })).status).toBe(204)
     expect(service.seen[1]?.headers['service-wallet-signature']).toBeUndefined()
+  })
+
+  it('takes a Request object, and replays a multipart body with its boundary intact', async () => {
+    key = await generateSessionKey()
+    const service = fakeService()
+    const signedFetch = withWalletSignature(service.fetch, { getKey })
+    const form = new FormData()
+    form.set('nickname', 'Laptop')
+    const request = new Request('https://api.example/x', { method: 'POST', body: form })
+    expect((await signedFetch(request)).status).toBe(204)
+    const [first, retry] = service.seen
+    expect(retry?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
+    expect(retry?.headers['content-type']).toBe(first?.headers['content-type'])
+    expect(retry?.body).toBe(first?.body)
+  })
+
+  it('honours the caller signal on the retry too', async () => {
+    key = await generateSessionKey()
+    const controller = new AbortController()
+    const service = fakeService()
+    const abortingFetch: typeof fetch = async (input, init) => {
+      // As fetch does: a request whose signal has fired is not sent.
+      if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError')
+      const response = await service.fetch(input, init)
+      controller.abort() // after the 202: the retry must not go out
+      return response
+    }
+    const signedFetch = withWalletSignature(abortingFetch, { getKey })
+    const outcome = await signedFetch('https://api.example/x', {
+      method: 'DELETE',
+      signal: controller.signal,
+    }).catch((error: unknown) => error)
+    expect((outcome as DOMException).name).toBe('AbortError')
+    expect(service.seen).toHaveLength(1)
+  })
+
+  it('turns a request the platform refuses into INVALID_ARGUMENT', async () => {
+    const signedFetch = withWalletSignature(fakeService().fetch, { getKey })
+    await expectCode(
+      () => signedFetch('https://api.example/x', { method: 'GET', body: 'x' }),
+      'INVALID_ARGUMENT',
+    )
+    await expectCode(() => signedFetch('/relative/in/node'), 'INVALID_ARGUMENT')
   })
 
   it('never uses a request id twice', async () => {

@@ -3,6 +3,7 @@ import { createKeyStore } from '../src/keys/createKeyStore.js'
 import { generateSessionKey } from '../src/keys/sessionKey.js'
 import { stamp } from '../src/stamp/stamp.js'
 import { verifyStamp } from '../src/stamp/verifyStamp.js'
+import { expectCode } from './helpers/expectCode.js'
 
 const metadata = (expiresAt: string) => ({
   sessionId: 'Session:1',
@@ -49,5 +50,17 @@ describe('createKeyStore without IndexedDB', () => {
     await store.save(newer, metadata('2026-11-21T10:15:00Z'))
     await store.clear()
     expect(await store.list()).toEqual([])
+  })
+
+  it('treats a session as expired 30 s early by default, and an unparseable expiresAt as invalid', async () => {
+    const now = Date.parse('2026-11-21T10:00:00Z')
+    const key = await generateSessionKey()
+    const strict = await createKeyStore({ indexedDB: null, now: () => now })
+    await strict.save(key, metadata('2026-11-21T10:00:20Z'))
+    expect(await strict.get(key.publicKey)).toBeUndefined()
+    const lenient = await createKeyStore({ indexedDB: null, now: () => now, expiryMarginMs: 0 })
+    await lenient.save(key, metadata('2026-11-21T10:00:20Z'))
+    expect((await lenient.get(key.publicKey))?.key.keyPair).toBe(key.keyPair)
+    await expectCode(() => lenient.save(key, metadata('soon')), 'INVALID_ARGUMENT')
   })
 })

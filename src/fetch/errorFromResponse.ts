@@ -37,5 +37,10 @@ export async function errorFromResponse(response: Response): Promise<WalletAuthE
     })
   }
   const { code, message, details, reason } = parsed.data
-  return new WalletAuthError(code, message, { status: response.status, details, reason, retryAfter })
+  return new WalletAuthError(code, message, {
+    status: response.status,
+    details: details ?? undefined,
+    reason: reason ?? undefined,
+    retryAfter,
+  })
 }

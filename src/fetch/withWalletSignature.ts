@@ -16,8 +16,10 @@ export interface WithWalletSignatureOptions {
 
 type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
 
-// How many used request ids each wrapper remembers to refuse a replayed challenge.
+// Request ids this page has signed, shared by every wrapper, so that no id is ever signed twice.
+// Bounded: ids are single-use and expire within minutes, so the newest 1024 are plenty.
 const REMEMBERED_REQUEST_IDS = 1024
+const usedRequestIds = new Set<string>()
 
 async function signedRetryChallenge(response: Response) {
   if (response.status !== 202) return undefined
@@ -44,10 +46,13 @@ async function signedRetryChallenge(response: Response) {
  * ```
  */
 export function withWalletSignature(fetch: Fetch, options: WithWalletSignatureOptions): Fetch {
-  const usedRequestIds = new Set<string>()
-
   return async function signedFetch(input, init) {
-    const request = new Request(input, init)
+    let request: Request
+    try {
+      request = new Request(input, init)
+    } catch (cause) {
+      throw new WalletAuthError('INVALID_ARGUMENT', 'fetch refused this request.', { cause })
+    }
     // Read the body once, so the replay sends the same bytes even when it was a stream.
     const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined
     const send = (extraHeaders: Record<string, string>) => {

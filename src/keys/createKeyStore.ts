@@ -1,5 +1,6 @@
 import * as idb from 'idb-keyval'
 import { promisifyRequest, type UseStore } from 'idb-keyval'
+import { ECDSA_P256 } from '../crypto/ecdsaParams.js'
 import { WalletAuthError } from '../errors.js'
 import type { CredentialType } from '../wire/authMethod.js'
 import type { SessionKey } from './sessionKey.js'
@@ -44,6 +45,11 @@ export interface KeyStoreOptions {
   indexedDB?: IDBFactory | null
   /** Clock, for expiry. Default `Date.now`. */
   now?: () => number
+  /**
+   * A session counts as expired this many milliseconds before its `expiresAt`, to absorb clock
+   * skew and leave time for a signed retry (wire-formats section 10). Default 30 000.
+   */
+  expiryMarginMs?: number
 }
 
 // Record layout version. A record of another version is left alone, never misread.
@@ -95,7 +101,7 @@ function openStore(factory: IDBFactory, databaseName: string): UseStore {
 
 interface Backend {
   get(id: string): Promise<unknown>
-  set(id: string, record: StoredRecord): Promise<void>
+  set(id: string, record: unknown): Promise<void>
   del(id: string): Promise<void>
   values(): Promise<unknown[]>
   clear(): Promise<void>
@@ -112,7 +118,7 @@ function indexedDbBackend(store: UseStore): Backend {
 }
 
 function memoryBackend(): Backend {
-  const records = new Map<string, StoredRecord>()
+  const records = new Map<string, unknown>()
   return {
     get: async (id) => records.get(id),
     set: async (id, record) => void records.set(id, record),
@@ -130,10 +136,19 @@ async function storageCall<T>(what: string, call: () => Promise<T>): Promise<T> 
   }
 }
 
+// Opening is not enough: some browsers open IndexedDB but cannot store a CryptoKey in it (or the
+// disk is full). Write and delete a record holding a throwaway key before trusting it.
+const PROBE_ID = '\u0000probe'
+async function probe(backend: Backend): Promise<void> {
+  const keyPair = await crypto.subtle.generateKey(ECDSA_P256, false, ['sign', 'verify'])
+  await backend.set(PROBE_ID, { v: 0, keyPair })
+  await backend.del(PROBE_ID)
+}
+
 /**
  * Opens the session-key store: IndexedDB (keys survive a reload, stay non-extractable), or
- * memory where IndexedDB is missing or fails, as `persistence` tells. Expired sessions are
- * purged on open.
+ * memory where IndexedDB is missing or fails, as `persistence` tells. Expired sessions (and those
+ * within `expiryMarginMs` of expiring) are hidden, and purged on open.
  *
  * @example
  * ```ts
@@ -144,22 +159,23 @@ async function storageCall<T>(what: string, call: () => Promise<T>): Promise<T> 
  * ```
  */
 export async function createKeyStore(options: KeyStoreOptions = {}): Promise<KeyStore> {
-  const { databaseName = 'embedded-wallet-auth', now = Date.now } = options
+  const { databaseName = 'embedded-wallet-auth', now = Date.now, expiryMarginMs = 30_000 } = options
   const factory = options.indexedDB === undefined ? globalThis.indexedDB : options.indexedDB
   let backend = memoryBackend()
   let persistence: Persistence = 'memory'
   if (factory) {
     try {
       const candidate = indexedDbBackend(openStore(factory, databaseName))
-      await candidate.values()
+      await probe(candidate)
       backend = candidate
       persistence = 'indexeddb'
     } catch {
-      // Private modes, blocked upgrades and broken profiles: keep working, in memory.
+      // Private modes, blocked upgrades, full disks and broken profiles: keep working, in memory.
     }
   }
 
-  const isExpired = (session: StoredSession) => Date.parse(session.expiresAt) <= now()
+  // An unparseable expiresAt counts as expired: NaN compares false.
+  const isExpired = (session: SessionMetadata) => !(Date.parse(session.expiresAt) - expiryMarginMs > now())
 
   async function list(): Promise<StoredSession[]> {
     const sessions = (await storageCall('read', () => backend.values())).flatMap((value) => {
@@ -178,6 +194,9 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
   return {
     persistence,
     async save(key, metadata) {
+      if (Number.isNaN(Date.parse(metadata.expiresAt))) {
+        throw new WalletAuthError('INVALID_ARGUMENT', 'expiresAt must be an ISO 8601 date-time.')
+      }
       const session: StoredSession = { ...metadata, key, createdAt: new Date(now()).toISOString() }
       await storageCall('save', () => backend.set(key.publicKey, toRecord(session)))
       return session

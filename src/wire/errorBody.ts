@@ -12,7 +12,8 @@ export const ErrorBody = z.looseObject({
   status: z.int(),
   code: z.string(),
   message: z.string(),
-  details: z.optional(z.record(z.string(), z.unknown())),
-  reason: z.optional(z.string()),
+  // null is read as absent: tolerant in what we accept (wire-formats section 12).
+  details: z.nullish(z.record(z.string(), z.unknown())),
+  reason: z.nullish(z.string()),
 })
 export type ErrorBody = z.infer<typeof ErrorBody>

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { DateTime } from './primitives.js'
+import { DateTime, prefixedId } from './primitives.js'
 
 /**
  * Response of `/challenge` for a passkey: the hex challenge and the `Request-Id` for `/verify`.
@@ -11,7 +11,7 @@ import { DateTime } from './primitives.js'
  */
 export const PasskeyAuthChallenge = z.looseObject({
   challenge: z.string().check(z.regex(/^(?:[0-9a-f]{2})+$/)),
-  requestId: z.string().check(z.minLength(1)),
+  requestId: prefixedId('Request'),
   expiresAt: DateTime,
 })
 export type PasskeyAuthChallenge = z.infer<typeof PasskeyAuthChallenge>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { variants } from './variants.js'
 
 // Fiat variants whose only stated field is `reference`.
 const REFERENCE_ACCOUNT_TYPES = [
@@ -92,17 +93,7 @@ const STATED_VARIANTS: Record<string, z.ZodMiniType> = {
  * const info = parseWire(AccountOrWalletInfo, instructions.accountOrWalletInfo, 'Payment info')
  * ```
  */
-export const AccountOrWalletInfo = z.looseObject({ accountType: z.string() }).check(
-  z.superRefine((info, ctx) => {
-    const variant = STATED_VARIANTS[info.accountType]
-    if (!variant) return
-    const result = variant.safeParse(info)
-    if (result.success) return
-    for (const issue of result.error.issues) {
-      ctx.issues.push({ ...issue, input: info, path: issue.path } as (typeof ctx.issues)[number])
-    }
-  }),
-)
+export const AccountOrWalletInfo = variants('accountType', STATED_VARIANTS)
 export type AccountOrWalletInfo = z.infer<typeof AccountOrWalletInfo> & {
   reference?: string
   qrCode?: string

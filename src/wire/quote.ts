@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { PaymentInstructions } from './paymentInstructions.js'
 import { Amount, DateTime } from './primitives.js'
 import { ScaChallenge } from './scaChallenge.js'
+import { variants } from './variants.js'
 
 /**
  * A currency as quotes describe it.
@@ -27,19 +28,14 @@ export type Currency = z.infer<typeof Currency>
  * const source = parseWire(QuoteSource, { sourceType: 'ACCOUNT', accountId }, 'Source')
  * ```
  */
-export const QuoteSource = z.discriminatedUnion('sourceType', [
-  z.looseObject({
-    sourceType: z.literal('ACCOUNT'),
-    accountId: z.string(),
-    customerId: z.optional(z.string()),
-  }),
-  z.looseObject({
-    sourceType: z.literal('REALTIME_FUNDING'),
+export const QuoteSource = variants('sourceType', {
+  ACCOUNT: z.looseObject({ accountId: z.string(), customerId: z.optional(z.string()) }),
+  REALTIME_FUNDING: z.looseObject({
     currency: z.string(),
     customerId: z.optional(z.string()),
     cryptoNetwork: z.optional(z.string()),
   }),
-])
+})
 export type QuoteSource = z.infer<typeof QuoteSource>
 
 /**
@@ -50,18 +46,13 @@ export type QuoteSource = z.infer<typeof QuoteSource>
  * const destination = parseWire(QuoteDestination, { destinationType: 'UMA_ADDRESS', umaAddress: '$bob@uma.example' }, 'Destination')
  * ```
  */
-export const QuoteDestination = z.discriminatedUnion('destinationType', [
-  z.looseObject({
-    destinationType: z.literal('ACCOUNT'),
-    accountId: z.string(),
-    paymentRail: z.optional(z.string()),
-  }),
-  z.looseObject({
-    destinationType: z.literal('UMA_ADDRESS'),
+export const QuoteDestination = variants('destinationType', {
+  ACCOUNT: z.looseObject({ accountId: z.string(), paymentRail: z.optional(z.string()) }),
+  UMA_ADDRESS: z.looseObject({
     umaAddress: z.string().check(z.regex(/^\$[^@\s]+@[^@\s]+$/)),
     currency: z.optional(z.string()),
   }),
-])
+})
 export type QuoteDestination = z.infer<typeof QuoteDestination>
 
 /**

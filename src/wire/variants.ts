@@ -1,0 +1,24 @@
+import * as z from 'zod/mini'
+
+/**
+ * An object discriminated by `key` whose known variants are checked and whose unknown ones pass
+ * as they are (wire-formats section 12: a new `accountType` or `sourceType` must not fail a quote).
+ * Failures keep readable paths, e.g. `accountOrWalletInfo.qrCode`.
+ *
+ * @example
+ * ```ts
+ * const Source = variants('sourceType', { ACCOUNT: z.looseObject({ accountId: z.string() }) })
+ * ```
+ */
+export function variants<const Key extends string>(key: Key, known: Record<string, z.ZodMiniType>) {
+  return z.looseObject({ [key]: z.string() } as { [K in Key]: z.ZodMiniString }).check(
+    z.superRefine((value, ctx) => {
+      const variant = known[value[key] as string]
+      const result = variant?.safeParse(value)
+      if (!result || result.success) return
+      for (const issue of result.error.issues) {
+        ctx.issues.push({ ...issue, input: value } as (typeof ctx.issues)[number])
+      }
+    }),
+  )
+}
