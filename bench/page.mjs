@@ -1,10 +1,10 @@
 // Runs in the browser (bundled by esbuild with the kit's TypeScript sources).
 
-import { utf8 } from '../src/crypto/bytes.ts'
 import { binaryToBase64Url } from '../src/crypto/bytesToBase64Url.ts'
 import { bytesToHex } from '../src/crypto/bytesToHex.ts'
 import { ECDSA_SHA256 } from '../src/crypto/ecdsaParams.ts'
 import { rawSignatureToDer } from '../src/crypto/rawSignatureToDer.ts'
+import { utf8 } from '../src/crypto/utf8.ts'
 import { generateSessionKey } from '../src/keys/index.ts'
 import { STAMP_SCHEME, stamp, verifyStamp } from '../src/stamp/index.ts'
 

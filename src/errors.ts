@@ -12,6 +12,7 @@ export type KitErrorCode =
   | 'INVALID_STAMP'
   | 'INVALID_OTP_CODE'
   | 'INVALID_TARGET_BUNDLE'
+  | 'INVALID_WALLET_EXPORT'
   | 'INVALID_RESPONSE'
   | 'INVALID_ARGUMENT'
   // trust and cryptography
@@ -40,6 +41,7 @@ export type KitErrorCode =
   | 'OIDC_TOKEN_MALFORMED'
   | 'OIDC_TOKEN_STALE'
   | 'OIDC_TOKEN_EXPIRED'
+  | 'OIDC_TOKEN_NOT_YET_VALID'
   | 'OIDC_NONCE_MISMATCH'
   // strong customer authentication
   | 'SCA_CHALLENGE_MISSING'

@@ -42,19 +42,21 @@ describe('checkIdToken', () => {
     ])
   })
 
-  it('allows 60 seconds plus 5 of skew for iat, and no more', async () => {
-    expect(checkIdToken(token({ ...claims, iat: nowSeconds - 65 }), { now: () => NOW })).toBeTruthy()
-    await expectCode(
-      () => checkIdToken(token({ ...claims, iat: nowSeconds - 66 }), { now: () => NOW }),
-      'OIDC_TOKEN_STALE',
-    )
+  it('allows an iat up to 60 s old and up to 5 s ahead, and no more', async () => {
+    const at = (iat: number) => () => checkIdToken(token({ ...claims, iat }), { now: () => NOW })
+    expect(at(nowSeconds - 60)()).toBeTruthy()
+    expect(at(nowSeconds + 5)()).toBeTruthy()
+    await expectCode(at(nowSeconds - 61), 'OIDC_TOKEN_STALE')
+    await expectCode(at(nowSeconds + 6), 'OIDC_TOKEN_NOT_YET_VALID')
   })
 
   it('refuses an expired token and a wrong or missing nonce', async () => {
-    await expectCode(
-      () => checkIdToken(token({ ...claims, exp: nowSeconds - 10 }), { now: () => NOW }),
-      'OIDC_TOKEN_EXPIRED',
-    )
+    for (const exp of [nowSeconds - 1, nowSeconds]) {
+      await expectCode(
+        () => checkIdToken(token({ ...claims, exp }), { now: () => NOW }),
+        'OIDC_TOKEN_EXPIRED',
+      )
+    }
     const options = { nonce: await oidcNonce('02aa'), now: () => NOW }
     await expectCode(() => checkIdToken(token({ ...claims, nonce: 'other' }), options), 'OIDC_NONCE_MISMATCH')
     await expectCode(() => checkIdToken(token(claims), options), 'OIDC_NONCE_MISMATCH')

@@ -2,6 +2,7 @@ import { afterEach, assert, beforeEach, describe, expect, it, vi } from 'vitest'
 import { commands } from 'vitest/browser'
 import { WalletAuthError, type WalletAuthErrorCode } from '../src/errors.js'
 import { passkeyAssertion, passkeyRegistration } from '../src/passkey/index.js'
+import { passkeyScaAuthorization } from '../src/sca/passkeyScaAuthorization.js'
 import { addVirtualAuthenticator } from './browser/virtualAuthenticator.js'
 
 // Written here rather than taken from the kit, so the tests state the encodings independently.
@@ -155,4 +156,57 @@ describe('passkeyAssertion', () => {
       expect(get).not.toHaveBeenCalled()
     },
   )
+})
+
+describe('passkeyScaAuthorization', () => {
+  const scaChallenge = (options: Record<string, unknown> | null, allowedOrigins: string[] | null) => ({
+    id: 'ScaChallenge:1',
+    expiresAt: new Date(Date.now() + 300_000).toISOString(),
+    factor: 'PASSKEY',
+    availableFactors: ['SMS_OTP', 'PASSKEY'],
+    passkeyAssertionOptions: options,
+    passkeyAllowedOrigins: allowedOrigins,
+  })
+
+  it('runs the opaque assertion options and echoes the allowed page origin', async () => {
+    const { credential } = await registerPasskey()
+    const challenge = base64url(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    const options = {
+      challenge,
+      rpId: 'localhost',
+      allowCredentials: [{ id: credential.id, type: 'public-key' }],
+    }
+    const authorization = await passkeyScaAuthorization(scaChallenge(options, [location.origin]))
+    expect(authorization.origin).toBe(location.origin)
+    expect(clientData(authorization.passkeyAssertion.clientDataJson)).toMatchObject({
+      type: 'webauthn.get',
+      challenge,
+    })
+    const verified = await commands.verifyPasskeyAuthentication(
+      {
+        id: authorization.passkeyAssertion.credentialId,
+        rawId: authorization.passkeyAssertion.credentialId,
+        type: 'public-key',
+        response: {
+          clientDataJSON: authorization.passkeyAssertion.clientDataJson,
+          authenticatorData: authorization.passkeyAssertion.authenticatorData,
+          signature: authorization.passkeyAssertion.signature,
+        },
+        clientExtensionResults: {},
+      },
+      { expectedChallenge: challenge, expectedOrigin: location.origin, credential },
+    )
+    expect(verified).toBe(true)
+  })
+
+  it('refuses a page origin the challenge does not allow, and a challenge without options', async () => {
+    const get = vi.spyOn(navigator.credentials, 'get')
+    const options = { challenge: base64url('x'.repeat(32)), rpId: 'localhost' }
+    await expectWalletAuthError(
+      passkeyScaAuthorization(scaChallenge(options, ['https://wallet.example'])),
+      'PASSKEY_ORIGIN_NOT_ALLOWED',
+    )
+    await expectWalletAuthError(passkeyScaAuthorization(scaChallenge(null, null)), 'INVALID_RESPONSE')
+    expect(get).not.toHaveBeenCalled()
+  })
 })

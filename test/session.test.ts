@@ -150,7 +150,7 @@ describe('sessionFromAuthSession', () => {
       updatedAt: '2026-11-21T10:00:00Z',
       expiresAt: '2026-11-21T10:15:00Z',
     }
-    const { key, metadata } = await sessionFromAuthSession(response, tek, credential)
+    const { key, metadata } = await sessionFromAuthSession({ response, pendingKey: tek, credential })
     expect(key).toBe(tek)
     expect(metadata).toEqual({ ...credential, sessionId: response.id, expiresAt: response.expiresAt })
   })
@@ -163,7 +163,11 @@ describe('sessionFromAuthSession', () => {
       expiresAt: '2026-11-21T10:15:00Z',
     }
     const oauth = { ...credential, type: 'OAUTH' as const }
-    const { key, metadata } = await sessionFromAuthSession(response, recipient, oauth)
+    const { key, metadata } = await sessionFromAuthSession({
+      response,
+      pendingKey: recipient,
+      credential: oauth,
+    })
     expect(key.publicKey).toBe(bytesToHex(p256.getPublicKey(scalar, true)))
     expect(metadata).toEqual({ ...oauth, expiresAt: response.expiresAt })
   })
@@ -173,11 +177,11 @@ describe('sessionFromAuthSession', () => {
     const recipient = await generateRecipientKey()
     await expectCode(
       () =>
-        sessionFromAuthSession(
-          { encryptedSessionSigningKey: 'x', expiresAt: '2026-11-21T10:15:00Z' },
-          tek,
+        sessionFromAuthSession({
+          response: { encryptedSessionSigningKey: 'x', expiresAt: '2026-11-21T10:15:00Z' },
+          pendingKey: tek,
           credential,
-        ),
+        }),
       'INVALID_RESPONSE',
     )
     const otpSession = {
@@ -186,12 +190,18 @@ describe('sessionFromAuthSession', () => {
       type: 'EMAIL_OTP',
       expiresAt: '2026-11-21T10:15:00Z',
     }
-    await expectCode(() => sessionFromAuthSession(otpSession, recipient, credential), 'INVALID_RESPONSE')
     await expectCode(
-      () => sessionFromAuthSession({ expiresAt: 'later' }, tek, credential),
+      () => sessionFromAuthSession({ response: otpSession, pendingKey: recipient, credential }),
       'INVALID_RESPONSE',
     )
-    await expectCode(() => sessionFromAuthSession(null, tek, credential), 'INVALID_RESPONSE')
+    await expectCode(
+      () => sessionFromAuthSession({ response: { expiresAt: 'later' }, pendingKey: tek, credential }),
+      'INVALID_RESPONSE',
+    )
+    await expectCode(
+      () => sessionFromAuthSession({ response: null, pendingKey: tek, credential }),
+      'INVALID_RESPONSE',
+    )
   })
 })
 

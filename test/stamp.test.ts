@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { base64UrlToBytes } from '../src/crypto/base64UrlToBytes.js'
 import { bytesToBase64Url } from '../src/crypto/bytesToBase64Url.js'
 import { hexToBytes } from '../src/crypto/hexToBytes.js'
-import { generateSessionKey } from '../src/keys/sessionKey.js'
+import { generateSessionKey, type SessionKey, sessionKeyFromKeyPair } from '../src/keys/sessionKey.js'
 import { STAMP_SCHEME, stamp } from '../src/stamp/stamp.js'
 import { stampChallenge } from '../src/stamp/stampChallenge.js'
 import { verifyStamp } from '../src/stamp/verifyStamp.js'
@@ -134,5 +134,23 @@ describe('stampChallenge', () => {
     for (const bad of [null, {}, { ...challenge, requestId: 5 }, { ...challenge, expiresAt: 'soon' }]) {
       await expectCode(() => stampChallenge(bad as typeof challenge, key), 'INVALID_RESPONSE')
     }
+  })
+})
+
+describe('stamp input', () => {
+  it('refuses a payload that is not a string, and a key that is not a session key', async () => {
+    const key = await generateSessionKey()
+    await expectCode(() => stamp(undefined as unknown as string, key), 'INVALID_ARGUMENT')
+    await expectCode(() => stamp('payload', {} as SessionKey), 'INVALID_ARGUMENT')
+  })
+
+  it('never wraps an exportable private key as a session key', async () => {
+    const exportable = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+      'verify',
+    ])
+    await expectCode(() => sessionKeyFromKeyPair(exportable), 'INVALID_ARGUMENT')
+    const ecdh = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits'])
+    await expectCode(() => sessionKeyFromKeyPair(ecdh), 'INVALID_ARGUMENT')
   })
 })

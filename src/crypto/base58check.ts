@@ -1,5 +1,5 @@
 import { WalletAuthError } from '../errors.js'
-import { concatBytes } from './bytes.js'
+import { concatBytes } from './concatBytes.js'
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 

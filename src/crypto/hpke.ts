@@ -1,7 +1,8 @@
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core'
 import { WalletAuthError } from '../errors.js'
-import { concatBytes, utf8 } from './bytes.js'
+import { concatBytes } from './concatBytes.js'
 import { assertUncompressedPoint } from './p256.js'
+import { utf8 } from './utf8.js'
 
 /**
  * HPKE `info` of the enclave provider's profile (wire-formats section 3).
@@ -53,7 +54,8 @@ export async function hpkeSeal(options: {
 /**
  * Opens a kit-profile HPKE ciphertext. `recipient` must be the whole ECDH key pair: with a bare
  * non-extractable private key `@hpke/core` would rebuild the public key itself, wrongly for odd y.
- * Any failure (wrong key, tampered bytes) throws `DECRYPTION_FAILED`.
+ * An `enc` that is not a P-256 point throws `INVALID_PUBLIC_KEY`; any other failure (wrong key,
+ * tampered bytes) throws `DECRYPTION_FAILED`.
  *
  * @example
  * ```ts
@@ -65,8 +67,8 @@ export async function hpkeOpen(options: {
   enc: Uint8Array
   ciphertext: Uint8Array
 }): Promise<Uint8Array<ArrayBuffer>> {
+  assertUncompressedPoint(options.enc)
   try {
-    assertUncompressedPoint(options.enc)
     const recipientPublic = new Uint8Array(await crypto.subtle.exportKey('raw', options.recipient.publicKey))
     const plaintext = await hpkeSuite().open(
       { recipientKey: options.recipient, enc: Uint8Array.from(options.enc), info: utf8(HPKE_INFO) },

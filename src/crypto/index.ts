@@ -1,8 +1,8 @@
 export { base58CheckDecode, base58CheckEncode } from './base58check.js'
 export { base64UrlToBytes } from './base64UrlToBytes.js'
-export { concatBytes, sha256Hex, utf8 } from './bytes.js'
 export { bytesToBase64Url } from './bytesToBase64Url.js'
 export { bytesToHex } from './bytesToHex.js'
+export { concatBytes } from './concatBytes.js'
 export { derSignatureToRaw } from './derSignatureToRaw.js'
 export { importVerifyKey, verifyDerSignature } from './ecdsa.js'
 export { ECDSA_P256, ECDSA_SHA256 } from './ecdsaParams.js'
@@ -16,6 +16,8 @@ export {
   toUncompressedPublicKey,
 } from './p256.js'
 export { rawSignatureToDer } from './rawSignatureToDer.js'
+export { sha256Hex } from './sha256Hex.js'
+export { utf8 } from './utf8.js'
 export {
   PRODUCTION_EXPORT_SIGNER,
   PRODUCTION_OTP_SIGNER,

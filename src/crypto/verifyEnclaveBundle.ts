@@ -48,9 +48,11 @@ export async function verifyEnclaveBundle<T extends z.ZodMiniType>(
     dataSchema: T
     /** Skips only the signer and signature checks; see `encryptOtp`. */
     dangerouslySkipSignerCheck?: boolean
+    /** Code for a malformed envelope. Default `INVALID_TARGET_BUNDLE`. */
+    code?: 'INVALID_TARGET_BUNDLE' | 'INVALID_WALLET_EXPORT'
   },
 ): Promise<z.infer<T>> {
-  const code = 'INVALID_TARGET_BUNDLE'
+  const { code = 'INVALID_TARGET_BUNDLE' } = options
   const bundle = parseWireJson(SignedEnclaveBundle, bundleJson, 'Signed enclave bundle', code)
   const data = hexToBytes(bundle.data)
   if (!options.dangerouslySkipSignerCheck) {

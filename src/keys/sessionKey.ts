@@ -1,6 +1,7 @@
 import { bytesToHex } from '../crypto/bytesToHex.js'
 import { ECDSA_P256 } from '../crypto/ecdsaParams.js'
 import { compressPublicKey } from '../crypto/p256.js'
+import { WalletAuthError } from '../errors.js'
 
 /**
  * A session signing key: a WebCrypto ECDSA P-256 key pair whose private key is non-extractable,
@@ -17,6 +18,7 @@ export interface SessionKey {
 
 /**
  * Wraps an ECDSA P-256 key pair as a `SessionKey`, computing its public key encodings once.
+ * Refuses (`INVALID_ARGUMENT`) a private key that could be exported: session keys never can.
  *
  * @example
  * ```ts
@@ -25,6 +27,17 @@ export interface SessionKey {
  * ```
  */
 export async function sessionKeyFromKeyPair(keyPair: CryptoKeyPair): Promise<SessionKey> {
+  const privateKey = keyPair?.privateKey
+  if (
+    privateKey?.algorithm.name !== 'ECDSA' ||
+    privateKey.extractable ||
+    !privateKey.usages.includes('sign')
+  ) {
+    throw new WalletAuthError(
+      'INVALID_ARGUMENT',
+      'A session key must be an ECDSA P-256 key pair whose private key is non-extractable and can sign.',
+    )
+  }
   const uncompressed = new Uint8Array(await crypto.subtle.exportKey('raw', keyPair.publicKey))
   return {
     publicKey: bytesToHex(compressPublicKey(uncompressed)),

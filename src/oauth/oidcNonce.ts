@@ -1,4 +1,4 @@
-import { sha256Hex } from '../crypto/bytes.js'
+import { sha256Hex } from '../crypto/sha256Hex.js'
 
 /**
  * The `nonce` an ID token must carry for a sign-in with `clientPublicKey`: lowercase hex SHA-256

@@ -1,5 +1,4 @@
 export {
-  checkedOrigin,
   type PasskeyAssertionOptions,
   type PasskeyChallengeOptions,
   type PasskeyRequestOptions,

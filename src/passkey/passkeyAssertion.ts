@@ -3,8 +3,8 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
 } from '@simplewebauthn/browser'
-import { utf8 } from '../crypto/bytes.js'
 import { bytesToBase64Url } from '../crypto/bytesToBase64Url.js'
+import { utf8 } from '../crypto/utf8.js'
 import { WalletAuthError } from '../errors.js'
 import type { PasskeyAssertion } from '../wire/passkeyAssertion.js'
 import { toPasskeyError } from './toPasskeyError.js'
@@ -83,7 +83,8 @@ function requestOptions(options: PasskeyAssertionOptions): PublicKeyCredentialRe
 /**
  * Runs a WebAuthn assertion for a passkey challenge and returns the assertion as the service
  * takes it (`clientDataJson` spelling). Every failure is a `WalletAuthError` with a `PASSKEY_*`
- * code; `PASSKEY_CANCELLED` means the user closed the dialog (not an error to show).
+ * code; `PASSKEY_CANCELLED` means the user closed the dialog, the prompt timed out or no passkey
+ * on this device matched (browsers do not say which): go back to the button and offer another method.
  *
  * @example
  * ```ts

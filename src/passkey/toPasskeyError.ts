@@ -2,7 +2,9 @@ import { WalletAuthError, type WalletAuthErrorCode } from '../errors.js'
 
 // WebAuthn Level 3: the DOMException names `get()` and `create()` may reject with.
 const BY_DOMEXCEPTION_NAME: Record<string, WalletAuthErrorCode> = {
-  // User closed the dialog, or the ceremony timed out: browsers report both this way (5.1.4.1 step 20).
+  // The user closed the dialog, the ceremony timed out, or no credential here matched: browsers
+  // report all three this way on purpose, so that a page cannot probe for credentials. Treat it
+  // as "return to the button quietly and offer another method".
   NotAllowedError: 'PASSKEY_CANCELLED',
   AbortError: 'PASSKEY_ABORTED',
   TimeoutError: 'PASSKEY_TIMEOUT',

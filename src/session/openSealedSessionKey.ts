@@ -1,5 +1,5 @@
 import { base58CheckDecode } from '../crypto/base58check.js'
-import { concatBytes } from '../crypto/bytes.js'
+import { concatBytes } from '../crypto/concatBytes.js'
 import { ECDSA_P256 } from '../crypto/ecdsaParams.js'
 import { hpkeOpen } from '../crypto/hpke.js'
 import { bytesToBigInt, decompressPublicKey, P256_ORDER } from '../crypto/p256.js'

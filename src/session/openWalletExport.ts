@@ -32,6 +32,7 @@ export async function openWalletExport(
   const data = await verifyEnclaveBundle(encryptedWalletCredentials, {
     trustedSigners,
     dataSchema: WalletExportData,
+    code: 'INVALID_WALLET_EXPORT',
   })
   if (organizationId !== undefined && data.organizationId !== organizationId) {
     throw new WalletAuthError('ORGANIZATION_MISMATCH', 'The export belongs to another organization.')

@@ -16,26 +16,37 @@ export interface VerifiedCredential {
   type: CredentialType
 }
 
+/** Options of `sessionFromAuthSession`. */
+export interface SessionFromAuthSessionOptions {
+  /** The verify (or refresh) response body, validated here. */
+  response: unknown
+  /**
+   * The key generated for this sign-in: the `RecipientKey` whose public key was `clientPublicKey`
+   * (sealed-key mode), or the `SessionKey` itself (client-held mode and OTP, where it is the TEK).
+   */
+  pendingKey: SessionKey | RecipientKey
+  /** The credential the verify was made with. */
+  credential: VerifiedCredential
+}
+
 /**
  * Turns a verify (or refresh) response and the key generated for it into what a key store saves.
- * Sealed-key mode: `pending` is the `RecipientKey` whose public key was `clientPublicKey`, and the
- * session key is opened from `encryptedSessionSigningKey`. Client-held mode and OTP: `pending` is
- * the `SessionKey` (the TEK) itself. The response is validated first.
+ * Sealed-key mode opens `encryptedSessionSigningKey` with the recipient key; the other modes keep
+ * the pending session key. A response that does not match the mode is `INVALID_RESPONSE`.
  *
  * @example
  * ```ts
- * const { key, metadata } = await sessionFromAuthSession(await response.json(), tek, credential)
+ * const { key, metadata } = await sessionFromAuthSession({ response: await res.json(), pendingKey: tek, credential })
  * await keyStore.save(key, metadata)
  * ```
  */
 export async function sessionFromAuthSession(
-  response: unknown,
-  pending: SessionKey | RecipientKey,
-  credential: VerifiedCredential,
+  options: SessionFromAuthSessionOptions,
 ): Promise<{ key: SessionKey; metadata: SessionMetadata }> {
-  const session = parseWire(AuthSession, response, 'AuthSession')
+  const { pendingKey, credential } = options
+  const session = parseWire(AuthSession, options.response, 'AuthSession')
   const sealed = 'encryptedSessionSigningKey' in session ? session.encryptedSessionSigningKey : undefined
-  const pendingIsRecipient = pending.keyPair.privateKey.algorithm.name === 'ECDH'
+  const pendingIsRecipient = pendingKey?.keyPair?.privateKey?.algorithm.name === 'ECDH'
   if (typeof sealed === 'string' && !pendingIsRecipient) {
     throw new WalletAuthError(
       'INVALID_RESPONSE',
@@ -49,7 +60,9 @@ export async function sessionFromAuthSession(
     )
   }
   const key =
-    typeof sealed === 'string' ? await openSealedSessionKey(sealed, pending.keyPair) : (pending as SessionKey)
+    typeof sealed === 'string'
+      ? await openSealedSessionKey(sealed, pendingKey.keyPair)
+      : (pendingKey as SessionKey)
   const metadata: SessionMetadata = {
     accountId: (typeof session.accountId === 'string' && session.accountId) || credential.accountId,
     credentialId: credential.credentialId,

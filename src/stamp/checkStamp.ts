@@ -1,7 +1,7 @@
 import { base64UrlToBytes } from '../crypto/base64UrlToBytes.js'
-import { utf8 } from '../crypto/bytes.js'
 import { verifyDerSignature } from '../crypto/ecdsa.js'
 import { hexToBytes } from '../crypto/hexToBytes.js'
+import { utf8 } from '../crypto/utf8.js'
 import { WalletAuthError } from '../errors.js'
 import { STAMP_SCHEME } from './stamp.js'
 

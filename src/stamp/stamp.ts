@@ -1,8 +1,9 @@
-import { utf8 } from '../crypto/bytes.js'
 import { binaryToBase64Url } from '../crypto/bytesToBase64Url.js'
 import { bytesToHex } from '../crypto/bytesToHex.js'
 import { ECDSA_SHA256 } from '../crypto/ecdsaParams.js'
 import { rawSignatureToDer } from '../crypto/rawSignatureToDer.js'
+import { utf8 } from '../crypto/utf8.js'
+import { WalletAuthError } from '../errors.js'
 import type { SessionKey } from '../keys/sessionKey.js'
 
 /**
@@ -38,6 +39,9 @@ export const WALLET_SIGNATURE_HEADER = 'Service-Wallet-Signature'
  * ```
  */
 export async function stamp(payloadToSign: string, key: SessionKey): Promise<string> {
+  if (typeof payloadToSign !== 'string' || !key?.keyPair?.privateKey) {
+    throw new WalletAuthError('INVALID_ARGUMENT', 'stamp needs the payloadToSign string and a SessionKey.')
+  }
   const raw = await crypto.subtle.sign(ECDSA_SHA256, key.keyPair.privateKey, utf8(payloadToSign))
   const signature = bytesToHex(rawSignatureToDer(new Uint8Array(raw)))
   // Fixed key order, no whitespace: the value must be byte-identical to every other signer's.

@@ -19,6 +19,18 @@ export const SignedEnclaveBundle = z.looseObject({
 export type SignedEnclaveBundle = z.infer<typeof SignedEnclaveBundle>
 
 /**
+ * The `otpEncryptionTargetBundle` of an OTP `/challenge` response, once JSON-decoded: a signed
+ * enclave envelope whose `data` holds `OtpTargetData`.
+ *
+ * @example
+ * ```ts
+ * const bundle = parseWireJson(OtpTargetBundle, authMethod.otpEncryptionTargetBundle, 'Target bundle')
+ * ```
+ */
+export const OtpTargetBundle = SignedEnclaveBundle
+export type OtpTargetBundle = SignedEnclaveBundle
+
+/**
  * What the `data` of an OTP target bundle decodes to.
  *
  * @example

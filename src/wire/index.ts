@@ -3,6 +3,7 @@ export { AuthSession, ClientKeyAuthSession, SealedAuthSession } from './authSess
 export {
   EncryptedOtpBundle,
   OtpPlaintext,
+  OtpTargetBundle,
   OtpTargetData,
   SignedEnclaveBundle,
   WalletExportData,
