@@ -1,6 +1,7 @@
 import { WalletAuthError } from '../errors.js'
 import { concatBytes } from './concatBytes.js'
 
+const MAX_LENGTH = 1024
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
 async function checksum(payload: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
@@ -21,7 +22,10 @@ function invalid(message: string): WalletAuthError {
  * ```
  */
 export async function base58CheckDecode(text: string): Promise<Uint8Array<ArrayBuffer>> {
-  if (typeof text !== 'string' || text.length === 0) throw invalid('Expected a base58 string.')
+  // Decoding is quadratic in the length; what the service sends is about 120 characters.
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_LENGTH) {
+    throw invalid('Expected a base58 string of at most 1024 characters.')
+  }
   let value = 0n
   for (const char of text) {
     const digit = ALPHABET.indexOf(char)
