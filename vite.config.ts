@@ -4,7 +4,7 @@ import packageJson from './package.json' with { type: 'json' }
 import { chromiumLaunchOptions } from './test/browser/chromium.mjs'
 import { commands } from './test/browser/commands.js'
 
-// One library entry per subpath export of package.json: `.` is `index`, `./x` is `x`.
+// One library entry per subpath export of package.json (`.` is `index`, `./x` is `x`), and the CLI.
 const ENTRIES = Object.keys(packageJson.exports)
   .filter((subpath) => subpath.endsWith('.json') === false)
   .map((subpath) => (subpath === '.' ? 'index' : subpath.slice(2)))
@@ -16,16 +16,20 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     lib: {
-      entry: Object.fromEntries(
-        ENTRIES.map((name) => [
-          name,
-          `src/${name === 'index' || name === 'errors' ? name : `${name}/index`}.ts`,
-        ]),
-      ),
+      entry: {
+        ...Object.fromEntries(
+          ENTRIES.map((name) => [
+            name,
+            `src/${name === 'index' || name === 'errors' ? name : `${name}/index`}.ts`,
+          ]),
+        ),
+        'sandbox-cli': 'src/sandbox/cli.ts',
+      },
       formats: ['es'],
     },
     rollupOptions: {
-      external: (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`)),
+      external: (id) =>
+        id.startsWith('node:') || dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`)),
       output: { chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

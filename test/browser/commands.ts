@@ -12,6 +12,7 @@ import {
 import type {} from '@vitest/browser-playwright'
 import type { BrowserCommandContext } from 'vitest/node'
 import type * as KeysModule from '../../src/keys/index.js'
+import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js'
 import type * as StampModule from '../../src/stamp/index.js'
 
 export interface StoredKeyReading {
@@ -123,8 +124,46 @@ async function verifyPasskeyAuthentication(
   return verified
 }
 
+const sandboxes = new Map<string, SandboxServer>()
+
+/** What a browser test needs to talk to a sandbox server directly (no integrator backend). */
+export interface BrowserSandbox {
+  baseUrl: string
+  /** `Basic …`: test-only; in an app the API secret stays in the backend. */
+  authorization: string
+  signerPublicKey: string
+}
+
+/**
+ * Starts a sandbox over HTTP on localhost for the test page: its origin is allowed for passkey
+ * ceremonies and CORS.
+ */
+async function startSandbox({ frame }: BrowserCommandContext): Promise<BrowserSandbox> {
+  const origin = new URL((await frame()).url()).origin
+  const sandbox = await createSandbox({
+    origins: [origin],
+    corsOrigins: [origin],
+    rpId: 'localhost',
+    log: () => {},
+  })
+  const server = await sandbox.listen({ host: 'localhost' })
+  sandboxes.set(server.baseUrl, server)
+  return {
+    baseUrl: server.baseUrl,
+    authorization: `Basic ${Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')}`,
+    signerPublicKey: sandbox.signerPublicKey,
+  }
+}
+
+async function stopSandbox(_context: BrowserCommandContext, baseUrl: string): Promise<void> {
+  await sandboxes.get(baseUrl)?.close()
+  sandboxes.delete(baseUrl)
+}
+
 export const commands = {
   readKeyInNewPage,
+  startSandbox,
+  stopSandbox,
   passkeyRegistrationOptions,
   verifyPasskeyRegistration,
   verifyPasskeyAuthentication,

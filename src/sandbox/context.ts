@@ -1,0 +1,43 @@
+import type { SandboxClock } from './clock.js'
+import type { Enclave } from './enclave.js'
+import type { SandboxStore } from './store.js'
+
+/** Settings of one sandbox, with their defaults filled in. */
+export interface SandboxConfig {
+  organizationId: string
+  /** WebAuthn relying-party id and the origins passkey ceremonies may run on. */
+  rpId: string
+  origins: string[]
+  sessionLifetimeMs: number
+  signedRetryTtlMs: number
+  otpTtlMs: number
+  /** A credential's `/challenge` may be re-issued only this long after the previous one. */
+  challengeIntervalMs: number
+  /** Domain of the sandbox UMA addresses (`$success.usd@<domain>`). */
+  umaDomain: string
+  /**
+   * Browser origins allowed to call the sandbox directly (CORS). Empty by default: pages talk
+   * to their backend, which holds the API secret. Meant for tests that have no backend.
+   */
+  corsOrigins: string[]
+  /** Where the sandbox says what a real service would send (OTP codes). */
+  log: (message: string) => void
+}
+
+/** What every route of one sandbox shares. */
+export interface SandboxContext {
+  store: SandboxStore
+  clock: SandboxClock
+  enclave: Enclave
+  config: SandboxConfig
+}
+
+/** ISO 8601 of a sandbox-clock time. */
+export function iso(milliseconds: number): string {
+  return new Date(milliseconds).toISOString()
+}
+
+/** A new `<Type>:<uuid>` identifier. */
+export function newId(type: string): string {
+  return `${type}:${crypto.randomUUID()}`
+}

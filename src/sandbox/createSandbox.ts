@@ -1,0 +1,106 @@
+import { serve } from '@hono/node-server'
+import { API_VERSION, createApp } from './app.js'
+import { createClock, type SandboxClock } from './clock.js'
+import { newId, type SandboxConfig, type SandboxContext } from './context.js'
+import { createEnclave } from './enclave.js'
+import { createStore } from './store.js'
+
+/** Options of `createSandbox`. */
+export interface SandboxOptions extends Partial<SandboxConfig> {
+  /** Start time of the sandbox clock (epoch ms), or a clock function. Default: real time. */
+  now?: number | (() => number)
+  clientId?: string
+  clientSecret?: string
+}
+
+/** A running sandbox server. */
+export interface SandboxServer {
+  /** `http://localhost:PORT/2025-10-13`: the `baseUrl` for clients. */
+  baseUrl: string
+  port: number
+  close(): Promise<void>
+}
+
+/** One local emulator of the service, with its own state, keys and clock. */
+export interface Sandbox {
+  /** Handles one request in-process (no port): a standard `fetch`-shaped handler. */
+  fetch(request: Request): Promise<Response>
+  /** Serves the sandbox over HTTP. Default host `localhost` (WebAuthn refuses IP hosts), port 0 (any). */
+  listen(options?: { port?: number; host?: string }): Promise<SandboxServer>
+  /** HTTP Basic credentials every request must carry. */
+  clientId: string
+  clientSecret: string
+  /** `/2025-10-13`: append it to the server origin for the base URL. */
+  basePath: string
+  /** Signer of OTP target bundles: pass it to `encryptOtp` as a trusted signer. */
+  signerPublicKey: string
+  /** Signer of wallet exports: pass it to `openWalletExport` as a trusted signer. */
+  exportSignerPublicKey: string
+  /** The sandbox's time: `clock.advance(6 * 60_000)` instead of waiting. */
+  clock: SandboxClock
+  config: Readonly<SandboxConfig>
+}
+
+/**
+ * Starts a sandbox of the payments service: embedded-wallet authentication with real
+ * cryptography, quotes with SCA, and the spec's sandbox outcomes, all in memory.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({ origins: ['http://localhost:5173'] })
+ * const response = await sandbox.fetch(new Request(`http://sandbox${sandbox.basePath}/customers`, {
+ *   method: 'POST',
+ *   headers: { Authorization: `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}` },
+ *   body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' }),
+ * }))
+ * ```
+ */
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const {
+    now,
+    clientId = 'sandbox-client',
+    clientSecret = `sandbox-secret-${crypto.randomUUID()}`,
+    ...overrides
+  } = options
+  const config: SandboxConfig = {
+    organizationId: newId('Organization'),
+    rpId: 'localhost',
+    origins: ['http://localhost:5173'],
+    sessionLifetimeMs: 15 * 60_000,
+    signedRetryTtlMs: 5 * 60_000,
+    otpTtlMs: 10 * 60_000,
+    challengeIntervalMs: 30_000,
+    umaDomain: 'sandbox.uma.example',
+    corsOrigins: [],
+    log: (message) => console.log(message),
+    ...overrides,
+  }
+  const ctx: SandboxContext = {
+    store: createStore(),
+    clock: createClock(now),
+    enclave: await createEnclave(),
+    config,
+  }
+  const app = createApp(ctx, { clientId, clientSecret })
+
+  return {
+    fetch: async (request) => app.fetch(request),
+    listen: ({ port = 0, host = 'localhost' } = {}) =>
+      new Promise((resolve) => {
+        const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+          resolve({
+            baseUrl: `http://${host}:${info.port}/${API_VERSION}`,
+            port: info.port,
+            close: () => new Promise((done) => server.close(() => done())),
+          })
+        })
+      }),
+    clientId,
+    clientSecret,
+    basePath: `/${API_VERSION}`,
+    signerPublicKey: ctx.enclave.signerPublicKey,
+    exportSignerPublicKey: ctx.enclave.exportSignerPublicKey,
+    clock: ctx.clock,
+    config,
+  }
+}

@@ -1,0 +1,5 @@
+export { API_VERSION } from './app.js'
+export type { SandboxClock } from './clock.js'
+export type { SandboxConfig } from './context.js'
+export { createSandbox, type Sandbox, type SandboxOptions, type SandboxServer } from './createSandbox.js'
+export { LEGACY_SIGNATURE } from './signedRetry.js'

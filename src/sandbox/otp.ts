@@ -1,0 +1,124 @@
+import type { Context } from 'hono'
+import { bytesToBase64Url } from '../crypto/bytesToBase64Url.js'
+import { hexToBytes } from '../crypto/hexToBytes.js'
+import { hpkeOpen } from '../crypto/hpke.js'
+import { utf8 } from '../crypto/utf8.js'
+import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
+import { EncryptedOtpBundle, OtpPlaintext } from '../wire/enclaveBundles.js'
+import { parseWire, parseWireJson } from '../wire/parseWire.js'
+import { iso, type SandboxContext } from './context.js'
+import type { RequestBody } from './readBody.js'
+import { invalidInput, unauthorized } from './sandboxError.js'
+import { keyMode, openSession } from './sessions.js'
+import { signedRetry } from './signedRetry.js'
+import type { CredentialRecord } from './store.js'
+
+/** The only code the sandbox accepts: delivery is skipped, the cryptography is real. */
+export const SANDBOX_OTP_CODE = '000000'
+
+/**
+ * Issues an OTP for a credential: a fresh enclave target key (the previous issuance stops
+ * opening), the "delivery" logged, and the signed target bundle returned.
+ */
+export async function issueOtp(ctx: SandboxContext, credential: CredentialRecord): Promise<string> {
+  const now = ctx.clock.now()
+  const target = await ctx.enclave.newTarget()
+  const expiresAt = now + ctx.config.otpTtlMs
+  ctx.store.otpIssuances.set(credential.id, {
+    credentialId: credential.id,
+    targetKeyPair: target.keyPair,
+    expiresAt,
+    used: false,
+  })
+  ctx.config.log(`sandbox: ${credential.type} code for ${credential.nickname} is ${SANDBOX_OTP_CODE}`)
+  return ctx.enclave.otpTargetBundle({
+    targetPublic: target.publicKey,
+    organizationId: ctx.config.organizationId,
+    userId: credential.accountId,
+    expiresAt: iso(expiresAt),
+  })
+}
+
+// The OTP verify payload is JWT-shaped (wire-formats section 8): it names the TEK that must sign.
+function otpToken(
+  ctx: SandboxContext,
+  credential: CredentialRecord,
+  tek: string,
+  bodyDigest: string,
+): string {
+  const segment = (value: unknown) => bytesToBase64Url(utf8(JSON.stringify(value)))
+  const now = ctx.clock.now()
+  const claims = {
+    iss: ctx.config.organizationId,
+    sub: credential.id,
+    publicKey: tek,
+    bodySha256: bodyDigest,
+    iat: Math.floor(now / 1000),
+    exp: Math.floor((now + ctx.config.signedRetryTtlMs) / 1000),
+  }
+  return `${segment({ alg: 'none', typ: 'JWT' })}.${segment(claims)}.${bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)))}`
+}
+
+/**
+ * OTP `/verify`, both legs. First leg: open the bundle with the current issuance's target key
+ * (single-use), check the code, and answer 202 for the TEK inside to sign. Second leg: the signed
+ * retry by that TEK opens the session, the TEK as its key.
+ */
+export async function verifyOtp(
+  ctx: SandboxContext,
+  c: Context,
+  credential: CredentialRecord,
+  body: RequestBody<{ encryptedOtpBundle?: string | undefined }>,
+): Promise<Response> {
+  const activity = 'ACTIVITY_TYPE_OTP_LOGIN'
+  if (c.req.header(WALLET_SIGNATURE_HEADER) || c.req.header('Request-Id')) {
+    const outcome = await signedRetry(ctx, c, {
+      accountId: credential.accountId,
+      body,
+      activity,
+      type: credential.type,
+    })
+    if (outcome.challenge) return outcome.challenge
+    const { tek } = outcome.pending.context as { tek: string }
+    return c.json((await openSession(ctx, credential, tek)).body)
+  }
+
+  const issuance = ctx.store.otpIssuances.get(credential.id)
+  if (!issuance || issuance.used || issuance.expiresAt <= ctx.clock.now()) {
+    throw unauthorized('No unused OTP was issued for this credential: ask /challenge for a new code')
+  }
+  let sealed: EncryptedOtpBundle
+  try {
+    sealed = parseWireJson(EncryptedOtpBundle, body.value.encryptedOtpBundle, 'encryptedOtpBundle')
+  } catch (error) {
+    throw invalidInput(error instanceof Error ? error.message : 'encryptedOtpBundle is malformed.')
+  }
+  // One bundle per issuance: whatever the outcome, the next attempt needs a new /challenge.
+  issuance.used = true
+  let plaintext: OtpPlaintext
+  try {
+    const bytes = await hpkeOpen({
+      recipient: issuance.targetKeyPair,
+      enc: hexToBytes(sealed.encappedPublic),
+      ciphertext: hexToBytes(sealed.ciphertext),
+    })
+    plaintext = parseWire(OtpPlaintext, JSON.parse(new TextDecoder().decode(bytes)), 'OTP plaintext')
+  } catch {
+    throw unauthorized('The OTP bundle does not open with the key of the current issuance')
+  }
+  if (plaintext.otp_code !== SANDBOX_OTP_CODE) throw unauthorized('Invalid OTP code')
+  const tek = plaintext.public_key.toLowerCase()
+  if (keyMode(tek) !== 'client-held')
+    throw invalidInput('public_key in the OTP bundle must be a compressed key.')
+  const outcome = await signedRetry(ctx, c, {
+    accountId: credential.accountId,
+    body,
+    activity,
+    type: credential.type,
+    signers: [tek],
+    payloadToSign: otpToken(ctx, credential, tek, body.digest),
+    context: { tek },
+  })
+  if (outcome.challenge) return outcome.challenge
+  throw unauthorized('A first OTP leg cannot carry a signature')
+}

@@ -1,0 +1,101 @@
+import { verifyAuthenticationResponse } from '@simplewebauthn/server'
+import type { Context } from 'hono'
+import { bytesToBase64Url } from '../crypto/bytesToBase64Url.js'
+import { sha256Hex } from '../crypto/sha256Hex.js'
+import { utf8 } from '../crypto/utf8.js'
+import type { PasskeyAssertion } from '../wire/passkeyAssertion.js'
+import { iso, newId, type SandboxContext } from './context.js'
+import { invalidInput, unauthorized } from './sandboxError.js'
+import { keyMode, openSession } from './sessions.js'
+import type { CredentialRecord } from './store.js'
+
+/** The assertion signature the sandbox still accepts without WebAuthn verification. */
+export const LEGACY_PASSKEY_SIGNATURE = 'sandbox-valid-passkey-signature'
+
+/**
+ * A passkey sign-in challenge: the SHA-256 (hex) of the session-creation payload, which binds
+ * `clientPublicKey`, with the `requestId` that `/verify` must carry.
+ */
+export async function issuePasskeyChallenge(
+  ctx: SandboxContext,
+  credential: CredentialRecord,
+  clientPublicKey: string,
+): Promise<{ challenge: string; requestId: string; expiresAt: string }> {
+  keyMode(clientPublicKey)
+  const now = ctx.clock.now()
+  const payload = JSON.stringify({
+    organizationId: ctx.config.organizationId,
+    parameters: { credentialId: credential.id, clientPublicKey },
+    timestampMs: String(now),
+    type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION',
+  })
+  const record = {
+    requestId: newId('Request'),
+    credentialId: credential.id,
+    challenge: await sha256Hex(payload),
+    clientPublicKey,
+    expiresAt: now + ctx.config.signedRetryTtlMs,
+    used: false,
+  }
+  ctx.store.passkeyChallenges.set(record.requestId, record)
+  return { challenge: record.challenge, requestId: record.requestId, expiresAt: iso(record.expiresAt) }
+}
+
+/**
+ * Passkey `/verify`: the challenge named by `Request-Id`, then the assertion (credential id,
+ * challenge, origin, RP id, user presence, signature, counter) unless it carries the legacy value.
+ */
+export async function verifyPasskey(
+  ctx: SandboxContext,
+  c: Context,
+  credential: CredentialRecord,
+  assertion: PasskeyAssertion | undefined,
+): Promise<Response> {
+  const requestId = c.req.header('Request-Id')
+  if (!requestId)
+    throw unauthorized('Passkey verify needs the Request-Id from /challenge.', 'REQUEST_ID_MISSING')
+  if (!assertion) throw invalidInput('PASSKEY verify needs assertion.')
+  const record = ctx.store.passkeyChallenges.get(requestId)
+  if (!record || record.credentialId !== credential.id)
+    throw unauthorized('The Request-Id is not a challenge of this credential')
+  if (record.used) throw unauthorized('The passkey challenge was already used')
+  if (record.expiresAt <= ctx.clock.now()) throw unauthorized('The passkey challenge has expired')
+  const passkey = credential.passkey
+  if (!passkey || assertion.credentialId !== passkey.credentialId) {
+    throw unauthorized('The assertion is from another credential')
+  }
+  if (assertion.signature !== LEGACY_PASSKEY_SIGNATURE) {
+    const result = await verifyAuthenticationResponse({
+      response: {
+        id: assertion.credentialId,
+        rawId: assertion.credentialId,
+        type: 'public-key',
+        response: {
+          clientDataJSON: assertion.clientDataJson,
+          authenticatorData: assertion.authenticatorData,
+          signature: assertion.signature,
+          ...(assertion.userHandle ? { userHandle: assertion.userHandle } : {}),
+        },
+        clientExtensionResults: {},
+      },
+      // The WebAuthn challenge is the UTF-8 of the hex text (wire-formats section 7).
+      expectedChallenge: bytesToBase64Url(utf8(record.challenge)),
+      expectedOrigin: ctx.config.origins,
+      expectedRPID: ctx.config.rpId,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: Uint8Array.from(passkey.publicKey),
+        counter: passkey.counter,
+      },
+      requireUserVerification: false,
+    }).catch((error: unknown) => {
+      throw unauthorized(
+        `Passkey assertion rejected: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    })
+    if (!result.verified) throw unauthorized('Passkey assertion does not verify')
+    passkey.counter = result.authenticationInfo.newCounter
+  }
+  record.used = true
+  return c.json((await openSession(ctx, credential, record.clientPublicKey)).body)
+}

@@ -1,0 +1,46 @@
+import type { Context } from 'hono'
+import type * as z from 'zod/mini'
+import { bytesToHex } from '../crypto/bytesToHex.js'
+import { invalidInput } from './sandboxError.js'
+
+/** A request body as the sandbox needs it: the exact bytes (for digests) and the parsed value. */
+export interface RequestBody<T> {
+  bytes: Uint8Array
+  /** Lowercase hex SHA-256 of the bytes: what a signed-retry payload binds. */
+  digest: string
+  value: T
+}
+
+function describe(issues: z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
+}
+
+/**
+ * Reads and validates a JSON body (an empty body reads as `{}`). Malformed JSON or a body that
+ * does not fit `schema` is 400 `INVALID_INPUT`, with the failing paths in `details`.
+ *
+ * @example
+ * ```ts
+ * const { value, digest } = await readBody(c, z.looseObject({ clientPublicKey: z.string() }))
+ * ```
+ */
+export async function readBody<T extends z.ZodMiniType>(
+  c: Context,
+  schema: T,
+): Promise<RequestBody<z.infer<T>>> {
+  const bytes = new Uint8Array(await c.req.arrayBuffer())
+  const digest = bytesToHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)))
+  let json: unknown = {}
+  if (bytes.length > 0) {
+    try {
+      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+    } catch {
+      throw invalidInput('The request body is not valid JSON.')
+    }
+  }
+  const result = schema.safeParse(json)
+  if (!result.success) {
+    throw invalidInput('The request body is not valid.', { issues: describe(result.error.issues) })
+  }
+  return { bytes, digest, value: result.data }
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono'
+import * as z from 'zod/mini'
+import type { SandboxContext } from '../context.js'
+import { requireAccount, requireCredential, requireSession } from '../lookups.js'
+import { readBody } from '../readBody.js'
+import { activeSessions, keyMode, openSession } from '../sessions.js'
+import { signedRetry } from '../signedRetry.js'
+import { sessionView } from '../views.js'
+
+const Refresh = z.looseObject({ clientPublicKey: z.string() })
+
+/** Listing, revoking and refreshing sessions (wire-formats section 10). */
+export function sessionRoutes(ctx: SandboxContext): Hono {
+  const app = new Hono()
+
+  app.get('/auth/sessions', (c) => {
+    const account = requireAccount(ctx, c.req.query('accountId'))
+    // Active sessions only, and never a sealed key.
+    return c.json({ data: activeSessions(ctx, account.id).map(sessionView) })
+  })
+
+  app.delete('/auth/sessions/:id', async (c) => {
+    const session = requireSession(ctx, c.req.param('id'))
+    const body = await readBody(c, z.unknown())
+    // Any active session of the account may sign, the one being revoked included.
+    const outcome = await signedRetry(ctx, c, {
+      accountId: session.accountId,
+      body,
+      activity: 'ACTIVITY_TYPE_DELETE_SESSIONS',
+    })
+    if (outcome.challenge) return outcome.challenge
+    session.revoked = true
+    return c.body(null, 204)
+  })
+
+  app.post('/auth/sessions/:id/refresh', async (c) => {
+    const session = requireSession(ctx, c.req.param('id'))
+    const body = await readBody(c, Refresh)
+    keyMode(body.value.clientPublicKey)
+    const outcome = await signedRetry(ctx, c, {
+      accountId: session.accountId,
+      body,
+      activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION',
+    })
+    if (outcome.challenge) return outcome.challenge
+    // The refreshed session replaces the old one: two tabs refreshing at once end with one.
+    session.revoked = true
+    const credential = requireCredential(ctx, session.credentialId)
+    return c.json((await openSession(ctx, credential, body.value.clientPublicKey)).body, 201)
+  })
+
+  return app
+}

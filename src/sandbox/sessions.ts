@@ -1,0 +1,66 @@
+import { hexToBytes } from '../crypto/hexToBytes.js'
+import { toUncompressedPublicKey } from '../crypto/p256.js'
+import { iso, newId, type SandboxContext } from './context.js'
+import { invalidInput } from './sandboxError.js'
+import type { CredentialRecord, SessionRecord } from './store.js'
+import { sessionView } from './views.js'
+
+/** Active sessions of an account at the sandbox's now. */
+export function activeSessions(ctx: SandboxContext, accountId: string): SessionRecord[] {
+  const now = ctx.clock.now()
+  return [...ctx.store.sessions.values()].filter(
+    (session) => session.accountId === accountId && !session.revoked && session.expiresAt > now,
+  )
+}
+
+/**
+ * Checks a `clientPublicKey` and says which session-key mode it asks for (wire-formats section 2):
+ * compressed is a client-held key, uncompressed asks for a sealed one. Anything else is 400.
+ */
+export function keyMode(clientPublicKey: string): 'client-held' | 'sealed' {
+  try {
+    const bytes = hexToBytes(clientPublicKey)
+    toUncompressedPublicKey(bytes)
+    return bytes.length === 33 ? 'client-held' : 'sealed'
+  } catch {
+    throw invalidInput('clientPublicKey must be a P-256 public key in compressed or uncompressed hex.')
+  }
+}
+
+function createSession(ctx: SandboxContext, credential: CredentialRecord, publicKey: string): SessionRecord {
+  const now = ctx.clock.now()
+  const session: SessionRecord = {
+    id: newId('Session'),
+    accountId: credential.accountId,
+    credentialId: credential.id,
+    type: credential.type,
+    nickname: credential.nickname,
+    publicKey: publicKey.toLowerCase(),
+    createdAt: iso(now),
+    updatedAt: iso(now),
+    expiresAt: now + ctx.config.sessionLifetimeMs,
+    revoked: false,
+  }
+  ctx.store.sessions.set(session.id, session)
+  return session
+}
+
+/**
+ * Opens a session for `credential` in the mode `clientPublicKey` asks for, and returns the
+ * AuthSession body: the session itself for a client-held key, the sealed key for the other mode.
+ */
+export async function openSession(
+  ctx: SandboxContext,
+  credential: CredentialRecord,
+  clientPublicKey: string,
+): Promise<{ session: SessionRecord; body: Record<string, unknown> }> {
+  if (keyMode(clientPublicKey) === 'client-held') {
+    const session = createSession(ctx, credential, clientPublicKey)
+    return { session, body: sessionView(session) }
+  }
+  const { encryptedSessionSigningKey, publicKey } = await ctx.enclave.sealSessionKey(
+    clientPublicKey.toLowerCase(),
+  )
+  const session = createSession(ctx, credential, publicKey)
+  return { session, body: { encryptedSessionSigningKey, ...sessionView(session) } }
+}

@@ -1,0 +1,196 @@
+import type { Context } from 'hono'
+import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
+import { verifyStamp } from '../stamp/verifyStamp.js'
+import { iso, newId, type SandboxContext } from './context.js'
+import type { RequestBody } from './readBody.js'
+import { unauthorized } from './sandboxError.js'
+import { activeSessions } from './sessions.js'
+import type { PendingRequest, SessionRecord } from './store.js'
+
+/**
+ * The value the sandbox, like the real one, still accepts in place of a stamp.
+ *
+ * @example
+ * ```ts
+ * headers.set('Service-Wallet-Signature', LEGACY_SIGNATURE) // sandbox only
+ * ```
+ */
+export const LEGACY_SIGNATURE = 'sandbox-valid-signature'
+
+export interface SignedRetryOptions {
+  /** The wallet whose active sessions may sign. */
+  accountId: string
+  body: RequestBody<unknown>
+  /** `ACTIVITY_TYPE_…` of the payload. */
+  activity: string
+  /** `type` of the 202 body (a credential type); absent for refresh and export. */
+  type?: string
+  /** Only these compressed keys may sign (the OTP TEK), instead of the account's sessions. */
+  signers?: string[]
+  /** Sessions of this credential may not sign. */
+  excludeCredentialId?: string
+  /** A payload of the route's own making (the OTP verify token); default the activity JSON. */
+  payloadToSign?: string
+  /** Kept with the challenge and handed back at the retry. */
+  context?: unknown
+}
+
+/** The outcome of a signed-retry step: a 202 to send, or an authorised retry. */
+export type SignedRetryOutcome =
+  | { challenge: Response }
+  | { challenge?: undefined; pending: PendingRequest; publicKey?: string; session?: SessionRecord }
+
+/**
+ * The signed-retry pattern (spec "Signed-retry stages", wire-formats sections 1 and 8): without a
+ * signature, a 202 whose `payloadToSign` binds the operation and the body; with one, every check
+ * of section 1 in order, each failure a 401 with its code and a `reason`.
+ *
+ * @example
+ * ```ts
+ * const outcome = await signedRetry(ctx, c, { accountId, body, activity: 'ACTIVITY_TYPE_EXPORT_WALLET' })
+ * if (outcome.challenge) return outcome.challenge
+ * ```
+ */
+export async function signedRetry(
+  ctx: SandboxContext,
+  c: Context,
+  options: SignedRetryOptions,
+): Promise<SignedRetryOutcome> {
+  const { store, clock } = ctx
+  const now = clock.now()
+  const operation = `${c.req.method} ${new URL(c.req.url).pathname}`
+  const header = c.req.header(WALLET_SIGNATURE_HEADER)
+  const requestId = c.req.header('Request-Id')
+
+  if (!header) {
+    if (requestId)
+      throw unauthorized(
+        'The retry carries a Request-Id but no wallet signature.',
+        'WALLET_SIGNATURE_MISSING',
+      )
+    const pending: PendingRequest = {
+      requestId: newId('Request'),
+      operation,
+      accountId: options.accountId,
+      bodyDigest: options.body.digest,
+      payloadToSign:
+        options.payloadToSign ??
+        JSON.stringify({
+          organizationId: ctx.config.organizationId,
+          parameters: { operation, accountId: options.accountId, bodySha256: options.body.digest },
+          timestampMs: String(now),
+          type: options.activity,
+        }),
+      expiresAt: now + ctx.config.signedRetryTtlMs,
+      used: false,
+      ...(options.signers ? { signers: options.signers } : {}),
+      ...(options.excludeCredentialId ? { excludeCredentialId: options.excludeCredentialId } : {}),
+      ...(options.context === undefined ? {} : { context: options.context }),
+    }
+    store.pendingRequests.set(pending.requestId, pending)
+    const challenge = {
+      ...(options.type ? { type: options.type } : {}),
+      payloadToSign: pending.payloadToSign,
+      requestId: pending.requestId,
+      expiresAt: iso(pending.expiresAt),
+    }
+    return { challenge: Response.json(challenge, { status: 202 }) }
+  }
+
+  if (!requestId) throw unauthorized('A signed retry needs the Request-Id of its 202.', 'REQUEST_ID_MISSING')
+  const pending = store.pendingRequests.get(requestId)
+  if (!pending || pending.operation !== operation || pending.accountId !== options.accountId) {
+    throw unauthorized('The Request-Id does not belong to this request.')
+  }
+  if (pending.used) throw unauthorized('The Request-Id was already used.')
+  if (pending.expiresAt <= now) throw unauthorized('The signed-retry challenge has expired.')
+
+  let publicKey: string | undefined
+  if (header !== LEGACY_SIGNATURE) {
+    let valid: boolean
+    try {
+      ;({ valid, publicKey } = await verifyStamp(header, pending.payloadToSign))
+    } catch {
+      throw unauthorized('The wallet signature could not be parsed.', 'WALLET_SIGNATURE_MALFORMED')
+    }
+    if (!valid) {
+      // Signed, but over another pending payload of this operation: the body changed.
+      for (const other of store.pendingRequests.values()) {
+        if (other === pending || other.operation !== operation || other.used) continue
+        if ((await verifyStamp(header, other.payloadToSign)).valid) {
+          throw unauthorized('The signature covers another request body.', 'WALLET_SIGNATURE_BODY_MISMATCH')
+        }
+      }
+      throw unauthorized('The wallet signature does not verify.', 'WALLET_SIGNATURE_INVALID')
+    }
+    if (options.body.digest !== pending.bodyDigest) {
+      throw unauthorized(
+        'The body changed between the 202 and the signed retry.',
+        'WALLET_SIGNATURE_BODY_MISMATCH',
+      )
+    }
+  } else if (options.body.digest !== pending.bodyDigest) {
+    throw unauthorized(
+      'The body changed between the 202 and the signed retry.',
+      'WALLET_SIGNATURE_BODY_MISMATCH',
+    )
+  }
+
+  const session =
+    publicKey === undefined || pending.signers
+      ? undefined
+      : authorizedSession(ctx, pending.accountId, publicKey, pending.excludeCredentialId)
+  if (publicKey !== undefined && pending.signers && !pending.signers.includes(publicKey)) {
+    throw unauthorized('The signature is not by the key this request needs.', 'WALLET_SIGNATURE_INVALID')
+  }
+  pending.used = true
+  return { pending, ...(publicKey ? { publicKey } : {}), ...(session ? { session } : {}) }
+}
+
+function authorizedSession(
+  ctx: SandboxContext,
+  accountId: string,
+  publicKey: string,
+  excludeCredentialId?: string,
+): SessionRecord {
+  const session = activeSessions(ctx, accountId).find((candidate) => candidate.publicKey === publicKey)
+  if (!session) {
+    throw unauthorized(
+      'The signing key is not an active session key of this wallet.',
+      'WALLET_SIGNATURE_INVALID',
+    )
+  }
+  if (session.credentialId === excludeCredentialId) {
+    throw unauthorized('A session of another credential must sign this.', 'WALLET_SIGNATURE_INVALID')
+  }
+  return session
+}
+
+/**
+ * Checks a wallet signature that is not a signed retry: the header alone, over a payload the
+ * client was given earlier (a quote's `payloadToSign` for `/execute`). The same codes as a retry:
+ * missing, malformed, invalid, or not by an active session of the wallet.
+ *
+ * @example
+ * ```ts
+ * await verifyWalletSignature(ctx, c, { accountId: quote.source.accountId, payloadToSign })
+ * ```
+ */
+export async function verifyWalletSignature(
+  ctx: SandboxContext,
+  c: Context,
+  options: { accountId: string; payloadToSign: string },
+): Promise<SessionRecord | undefined> {
+  const header = c.req.header(WALLET_SIGNATURE_HEADER)
+  if (!header) throw unauthorized('This action needs a wallet signature.', 'WALLET_SIGNATURE_MISSING')
+  if (header === LEGACY_SIGNATURE) return undefined
+  let verification: { valid: boolean; publicKey: string }
+  try {
+    verification = await verifyStamp(header, options.payloadToSign)
+  } catch {
+    throw unauthorized('The wallet signature could not be parsed.', 'WALLET_SIGNATURE_MALFORMED')
+  }
+  if (!verification.valid)
+    throw unauthorized('The wallet signature does not verify.', 'WALLET_SIGNATURE_INVALID')
+  return authorizedSession(ctx, options.accountId, verification.publicKey)
+}

@@ -1,0 +1,141 @@
+import type { CredentialType } from '../wire/authMethod.js'
+import { createMoneyState, type MoneyState } from './money/moneyState.js'
+
+/** A postal address as customers carry it. */
+export interface Address {
+  line1?: string
+  city?: string
+  state?: string
+  postalCode?: string
+  country?: string
+}
+
+export interface CustomerRecord {
+  id: string
+  customerType: string
+  fullName: string
+  email?: string
+  phoneNumber?: string
+  address?: Address
+  /** Every other field the client sent (birthDate, nationality, businessInfo, …), kept as given. */
+  fields: Record<string, unknown>
+  createdAt: string
+  updatedAt: string
+}
+
+export interface InternalAccountRecord {
+  id: string
+  customerId: string
+  type: 'EMBEDDED_WALLET'
+  currency: string
+  /** Smallest currency unit. */
+  balance: number
+  /** `PATCH /internal-accounts/{id}` body fields (wallet privacy), kept as given. */
+  settings: Record<string, unknown>
+  /** The wallet's secret, only ever handed out sealed by an export. */
+  mnemonic: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface CredentialRecord {
+  id: string
+  accountId: string
+  type: CredentialType
+  nickname: string
+  createdAt: string
+  updatedAt: string
+  /** PASSKEY: base64url credential id, COSE public key, signature counter, transports. */
+  passkey?: { credentialId: string; publicKey: Uint8Array; counter: number; transports: string[] }
+  /** OAUTH: the identity the token must keep proving. */
+  oidc?: { iss: string; aud: string; sub: string }
+}
+
+export interface SessionRecord {
+  id: string
+  accountId: string
+  credentialId: string
+  type: CredentialType
+  nickname: string
+  /** Compressed hex public key of the session signing key. */
+  publicKey: string
+  createdAt: string
+  updatedAt: string
+  expiresAt: number
+  revoked: boolean
+}
+
+/** A 202 challenge waiting for its signed retry. */
+export interface PendingRequest {
+  requestId: string
+  /** `METHOD path`: a retry must repeat the same operation. */
+  operation: string
+  accountId: string
+  payloadToSign: string
+  /** Lowercase hex SHA-256 of the request body the challenge was issued for. */
+  bodyDigest: string
+  expiresAt: number
+  used: boolean
+  /** When set, only these compressed public keys may sign (the OTP TEK). */
+  signers?: string[]
+  /** A session of this credential may not sign (revoking a credential). */
+  excludeCredentialId?: string
+  /** Whatever the route needs again at the retry. */
+  context?: unknown
+}
+
+/** One OTP sent: the enclave target key its code must be encrypted to. */
+export interface OtpIssuance {
+  credentialId: string
+  targetKeyPair: CryptoKeyPair
+  expiresAt: number
+  used: boolean
+}
+
+export interface PasskeyChallengeRecord {
+  requestId: string
+  credentialId: string
+  /** Lowercase hex. */
+  challenge: string
+  clientPublicKey: string
+  expiresAt: number
+  used: boolean
+}
+
+/** Everything one sandbox remembers; one per `createSandbox` call, nothing global. */
+export interface SandboxStore {
+  customers: Map<string, CustomerRecord>
+  accounts: Map<string, InternalAccountRecord>
+  credentials: Map<string, CredentialRecord>
+  sessions: Map<string, SessionRecord>
+  pendingRequests: Map<string, PendingRequest>
+  /** Keyed by credential id: the latest issuance only, so an older bundle no longer opens. */
+  otpIssuances: Map<string, OtpIssuance>
+  passkeyChallenges: Map<string, PasskeyChallengeRecord>
+  /** Credential id -> when its last challenge was issued (rate limit). */
+  lastChallengeAt: Map<string, number>
+  money: MoneyState
+}
+
+/**
+ * An empty in-memory store.
+ *
+ * @example
+ * ```ts
+ * const store = createStore()
+ * store.customers.size // 0
+ * ```
+ */
+export function createStore(): SandboxStore {
+  return {
+    customers: new Map(),
+    accounts: new Map(),
+    credentials: new Map(),
+    sessions: new Map(),
+    pendingRequests: new Map(),
+    otpIssuances: new Map(),
+    passkeyChallenges: new Map(),
+    lastChallengeAt: new Map(),
+    money: createMoneyState(),
+  }
+}
