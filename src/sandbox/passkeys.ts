@@ -65,6 +65,35 @@ export async function verifyPasskey(
     throw unauthorized('The assertion is from another credential')
   }
   if (assertion.signature !== LEGACY_PASSKEY_SIGNATURE) {
+    // The WebAuthn challenge is the UTF-8 of the hex text (wire-formats section 7).
+    const failure = await checkAssertion(ctx, {
+      assertion,
+      challenge: record.challenge,
+      passkey,
+      origins: ctx.config.origins,
+    })
+    if (failure) throw unauthorized(`Passkey assertion rejected: ${failure}`)
+  }
+  record.used = true
+  return c.json((await openSession(ctx, credential, record.clientPublicKey)).body)
+}
+
+/**
+ * Verifies a WebAuthn assertion for a registered passkey: credential, challenge (whose UTF-8 bytes
+ * the authenticator signed), origin, RP id, user presence, signature and counter. Returns `undefined`
+ * when it verifies (the counter is then advanced), or why it does not.
+ */
+export async function checkAssertion(
+  ctx: SandboxContext,
+  options: {
+    assertion: PasskeyAssertion
+    challenge: string
+    passkey: NonNullable<CredentialRecord['passkey']>
+    origins: string | string[]
+  },
+): Promise<string | undefined> {
+  const { assertion, passkey } = options
+  try {
     const result = await verifyAuthenticationResponse({
       response: {
         id: assertion.credentialId,
@@ -78,9 +107,8 @@ export async function verifyPasskey(
         },
         clientExtensionResults: {},
       },
-      // The WebAuthn challenge is the UTF-8 of the hex text (wire-formats section 7).
-      expectedChallenge: bytesToBase64Url(utf8(record.challenge)),
-      expectedOrigin: ctx.config.origins,
+      expectedChallenge: bytesToBase64Url(utf8(options.challenge)),
+      expectedOrigin: options.origins,
       expectedRPID: ctx.config.rpId,
       credential: {
         id: passkey.credentialId,
@@ -88,14 +116,11 @@ export async function verifyPasskey(
         counter: passkey.counter,
       },
       requireUserVerification: false,
-    }).catch((error: unknown) => {
-      throw unauthorized(
-        `Passkey assertion rejected: ${error instanceof Error ? error.message : String(error)}`,
-      )
     })
-    if (!result.verified) throw unauthorized('Passkey assertion does not verify')
+    if (!result.verified) return 'the signature does not verify'
     passkey.counter = result.authenticationInfo.newCounter
+    return undefined
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
   }
-  record.used = true
-  return c.json((await openSession(ctx, credential, record.clientPublicKey)).body)
 }

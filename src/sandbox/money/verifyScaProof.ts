@@ -1,10 +1,7 @@
-import { verifyAuthenticationResponse } from '@simplewebauthn/server'
 import * as z from 'zod/mini'
-import { bytesToBase64Url } from '../../crypto/bytesToBase64Url.js'
-import { utf8 } from '../../crypto/utf8.js'
 import { PasskeyAssertion } from '../../wire/passkeyAssertion.js'
 import type { SandboxContext } from '../context.js'
-import { LEGACY_PASSKEY_SIGNATURE } from '../passkeys.js'
+import { checkAssertion, LEGACY_PASSKEY_SIGNATURE } from '../passkeys.js'
 import { invalidInput } from '../sandboxError.js'
 import { badRequest } from './moneyErrors.js'
 import type { ScaChallengeRecord } from './moneyState.js'
@@ -74,34 +71,11 @@ export async function verifyScaProof(
   )
   const passkey = credential?.passkey
   if (!passkey) wrongProof('The assertion is not from a passkey of this customer.')
-  const result = await verifyAuthenticationResponse({
-    response: {
-      id: assertion.credentialId,
-      rawId: assertion.credentialId,
-      type: 'public-key',
-      response: {
-        clientDataJSON: assertion.clientDataJson,
-        authenticatorData: assertion.authenticatorData,
-        signature: assertion.signature,
-        ...(assertion.userHandle ? { userHandle: assertion.userHandle } : {}),
-      },
-      clientExtensionResults: {},
-    },
-    expectedChallenge: bytesToBase64Url(utf8(challenge.webauthnChallenge)),
-    expectedOrigin: proof.origin,
-    expectedRPID: ctx.config.rpId,
-    credential: {
-      id: passkey.credentialId,
-      publicKey: Uint8Array.from(passkey.publicKey),
-      counter: passkey.counter,
-    },
-    requireUserVerification: false,
-  }).catch((error: unknown) =>
-    wrongProof(
-      'The passkey assertion does not verify.',
-      error instanceof Error ? error.message : String(error),
-    ),
-  )
-  if (!result.verified) wrongProof('The passkey assertion does not verify.')
-  passkey.counter = result.authenticationInfo.newCounter
+  const failure = await checkAssertion(ctx, {
+    assertion,
+    challenge: challenge.webauthnChallenge,
+    passkey,
+    origins: proof.origin,
+  })
+  if (failure) wrongProof('The passkey assertion does not verify.', failure)
 }
