@@ -1,7 +1,9 @@
-// `npm run bench`: bundle sizes + stamp speed in headless Chromium, printed as Markdown and saved
-// to bench/out/report.{md,json}. Informational: budgets are enforced by `npm run size` instead.
+// `npm run bench`: bundle sizes + stamp speed in headless Chromium + sandbox throughput on one core
+// (Node), printed as Markdown and saved to bench/out/report.{md,json}. Informational: budgets are
+// enforced by `npm run size` instead.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
+import { measureSandbox, sandboxMarkdown } from './sandbox.mjs'
 import { measureSizes, sizeMarkdown } from './size.mjs'
 import { measureSpeed } from './speed.mjs'
 
@@ -19,6 +21,7 @@ for (const name of [...Object.keys(pkg.dependencies), 'esbuild', 'playwright']) 
 
 const sizes = await measureSizes()
 const speed = await measureSpeed({ iterations: 2000, warmup: 200, batch: 50 })
+const sandbox = await measureSandbox()
 
 const raw = speed.ops.raw
 const ratios = Object.fromEntries(
@@ -75,6 +78,10 @@ const markdown = [
   `stamp / raw (median): **${ratios.stamp.median.toFixed(2)}** (target ≤ ${RATIO_TARGET}: ${
     ratios.stamp.median <= RATIO_TARGET ? 'ok' : 'over'
   }).`,
+  '',
+  '## Sandbox throughput (one core)',
+  '',
+  sandboxMarkdown(sandbox),
 ].join('\n')
 
 console.log(markdown)
@@ -82,6 +89,10 @@ await mkdir(OUT, { recursive: true })
 await writeFile(new URL('report.md', OUT), `${markdown}\n`)
 await writeFile(
   new URL('report.json', OUT),
-  `${JSON.stringify({ environment, sizes, speed: { ...speed, ratios, ratioTarget: RATIO_TARGET } }, null, 2)}\n`,
+  `${JSON.stringify(
+    { environment, sizes, speed: { ...speed, ratios, ratioTarget: RATIO_TARGET }, sandbox },
+    null,
+    2,
+  )}\n`,
 )
 console.log('\nwrote bench/out/report.md and bench/out/report.json')

@@ -1,10 +1,17 @@
 import { WalletAuthError } from '../errors.js'
+import { bytesToHex } from './bytesToHex.js'
 import { derSignatureToRaw } from './derSignatureToRaw.js'
 import { ECDSA_P256, ECDSA_SHA256 } from './ecdsaParams.js'
 import { decompressPublicKey } from './p256.js'
 
+// A verifier sees the same few session keys again and again; decompressing and importing a key
+// costs more than the verification itself. Public keys only, so caching them exposes nothing.
+const VERIFY_KEY_CACHE_SIZE = 1024
+const verifyKeys = new Map<string, Promise<CryptoKey>>()
+
 /**
  * Imports a P-256 public key (compressed or uncompressed SEC1 bytes) for ECDSA verification.
+ * The most recently used 1024 keys are kept imported.
  *
  * @example
  * ```ts
@@ -12,6 +19,22 @@ import { decompressPublicKey } from './p256.js'
  * ```
  */
 export async function importVerifyKey(publicKey: Uint8Array): Promise<CryptoKey> {
+  const id = bytesToHex(publicKey)
+  const cached = verifyKeys.get(id)
+  if (cached) {
+    // Most recently used last: the oldest entry is the first one dropped.
+    verifyKeys.delete(id)
+    verifyKeys.set(id, cached)
+    return cached
+  }
+  const imported = importUncached(publicKey)
+  verifyKeys.set(id, imported)
+  if (verifyKeys.size > VERIFY_KEY_CACHE_SIZE) verifyKeys.delete(verifyKeys.keys().next().value as string)
+  imported.catch(() => verifyKeys.delete(id))
+  return imported
+}
+
+async function importUncached(publicKey: Uint8Array): Promise<CryptoKey> {
   // WebCrypto checks an uncompressed point itself; it takes no compressed ones everywhere.
   const raw = publicKey.length === 33 ? decompressPublicKey(publicKey) : Uint8Array.from(publicKey)
   try {

@@ -21,6 +21,9 @@ export interface StampVerification {
  */
 export async function verifyStamp(header: string, payloadToSign: string): Promise<StampVerification> {
   // Verifying needs point decompression and a DER parser; pages that only sign never load them.
-  const { checkStamp } = await import('./checkStamp.js')
+  checker ??= import('./checkStamp.js')
+  const { checkStamp } = await checker
   return checkStamp(header, payloadToSign)
 }
+
+let checker: Promise<typeof import('./checkStamp.js')> | undefined
