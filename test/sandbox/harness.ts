@@ -1,11 +1,20 @@
 // An in-process sandbox and the kit wired to it, as an integrator's page and backend would be.
 
+import { expect } from 'vitest'
 import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import type { SessionMetadata } from '../../src/keys/createKeyStore.js'
 import { generateSessionKey, type SessionKey } from '../../src/keys/sessionKey.js'
 import { encryptOtp } from '../../src/otp/encryptOtp.js'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js'
 import { sessionFromAuthSession } from '../../src/session/sessionFromAuthSession.js'
+import { parseWire } from '../../src/wire/parseWire.js'
+import { Quote } from '../../src/wire/quote.js'
+
+/** A sandbox answer read as JSON (`{}` for an empty body). */
+export interface Reply {
+  status: number
+  body: Record<string, unknown>
+}
 
 export interface Harness {
   sandbox: Sandbox
@@ -16,14 +25,20 @@ export interface Harness {
   /** `api` wrapped by the kit, signing with whatever `session` holds. */
   signed: typeof fetch
   session: { key?: SessionKey }
+  /**
+   * A JSON request through `api` to `path` under `base`: a string body is sent as it is (so it
+   * can be malformed on purpose), any other body as JSON.
+   */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>
 }
 
 /** When every harness sandbox starts (this test file's start); its clock stands still unless moved. */
 export const SANDBOX_START = Date.now()
 
 /**
- * A fresh sandbox (quiet: OTP codes are not logged; clock frozen at `SANDBOX_START`, moved only
- * by `clock.advance`) and the fetch functions around it.
+ * A fresh sandbox (quiet: OTP codes are not logged; clock frozen at `SANDBOX_START` unless
+ * `options.now` says otherwise, moved only by `clock.advance`/`clock.set`) and the fetch functions
+ * around it.
  */
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
   const sandbox = await createSandbox({ log: () => {}, now: () => SANDBOX_START, ...options })
@@ -34,13 +49,24 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     return sandbox.fetch(request)
   }
   const session: { key?: SessionKey } = {}
+  const base = `http://sandbox.test${sandbox.basePath}`
+  const call: Harness['call'] = async (method, path, body, headers = {}) => {
+    const response = await api(`${base}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    })
+    const text = await response.text()
+    return { status: response.status, body: text ? JSON.parse(text) : {} }
+  }
   return {
     sandbox,
-    base: `http://sandbox.test${sandbox.basePath}`,
+    base,
     api,
     // The kit and the sandbox agree on the time, as a client and the service roughly do.
     signed: withWalletSignature(api, { getKey: () => session.key, now: sandbox.clock.now }),
     session,
+    call,
   }
 }
 
@@ -62,18 +88,39 @@ export interface Customer {
 /** Creates a customer; returns its embedded wallet and EMAIL_OTP credential. */
 export async function createCustomer(h: Harness, fields: Record<string, unknown> = {}): Promise<Customer> {
   const email = `user-${crypto.randomUUID().slice(0, 8)}@example.com`
-  const customer = await (
-    await h.api(
-      `${h.base}/customers`,
-      json('POST', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email, ...fields }),
-    )
-  ).json()
+  const created = await h.api(
+    `${h.base}/customers`,
+    json('POST', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email, ...fields }),
+  )
+  const customer = await created.json()
+  expect(created.status, JSON.stringify(customer)).toBe(201)
   const accounts = await (
     await h.api(`${h.base}/customers/internal-accounts?customerId=${customer.id}&type=EMBEDDED_WALLET`)
   ).json()
   const accountId = accounts.data[0].id
   const credentials = await (await h.api(`${h.base}/auth/credentials?accountId=${accountId}`)).json()
   return { customerId: customer.id, accountId, emailCredentialId: credentials.data[0].id }
+}
+
+/**
+ * The first leg of an OTP sign-in: a challenge for `credentialId` and a fresh TEK; `seal` encrypts a
+ * code to that challenge's bundle for the TEK (as the kit's page does with what the user typed).
+ */
+export async function otpChallenge(
+  h: Harness,
+  credentialId: string,
+): Promise<{ tek: SessionKey; seal: (otpCode: string) => Promise<string> }> {
+  const challenge = await h.api(`${h.base}/auth/credentials/${credentialId}/challenge`, { method: 'POST' })
+  const { otpEncryptionTargetBundle } = await challenge.json()
+  const tek = await generateSessionKey()
+  const seal = (otpCode: string) =>
+    encryptOtp({
+      otpCode,
+      targetBundle: otpEncryptionTargetBundle,
+      publicKey: tek.publicKey,
+      trustedSigners: [h.sandbox.signerPublicKey],
+    })
+  return { tek, seal }
 }
 
 /** A complete OTP sign-in through the kit; the session key becomes `h.session.key`. */
@@ -83,15 +130,8 @@ export async function otpSignIn(
   accountId: string,
   type: 'EMAIL_OTP' | 'SMS_OTP' = 'EMAIL_OTP',
 ): Promise<{ key: SessionKey; metadata: SessionMetadata }> {
-  const challenge = await h.api(`${h.base}/auth/credentials/${credentialId}/challenge`, { method: 'POST' })
-  const { otpEncryptionTargetBundle } = await challenge.json()
-  const tek = await generateSessionKey()
-  const encryptedOtpBundle = await encryptOtp({
-    otpCode: '000000',
-    targetBundle: otpEncryptionTargetBundle,
-    publicKey: tek.publicKey,
-    trustedSigners: [h.sandbox.signerPublicKey],
-  })
+  const { tek, seal } = await otpChallenge(h, credentialId)
+  const encryptedOtpBundle = await seal('000000')
   const verify = withWalletSignature(h.api, { getKey: () => tek, now: h.sandbox.clock.now })
   const response = await verify(
     `${h.base}/auth/credentials/${credentialId}/verify`,
@@ -111,4 +151,69 @@ export function idToken(claims: Record<string, unknown>): string {
   const segment = (value: unknown) =>
     btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
   return `${segment({ alg: 'RS256', typ: 'JWT' })}.${segment(claims)}.dummy-signature`
+}
+
+/** Creates an external bank account of `customerId` whose number is `accountNumber`; returns its id. */
+export async function createExternalAccount(
+  h: Harness,
+  customerId: string,
+  accountNumber: string,
+  currency = 'USD',
+): Promise<string> {
+  const created = await h.call('POST', '/external-accounts', {
+    customerId,
+    currency,
+    accountInfo: { accountType: `${currency}_ACCOUNT`, accountNumber, routingNumber: '021000021' },
+    beneficiary: { fullName: 'Grace Hopper' },
+  })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  return created.body.id as string
+}
+
+/** Credits an internal account at once (the sandbox-only fund endpoint). */
+export async function fund(h: Harness, accountId: string, amount: number): Promise<void> {
+  const funded = await h.call('POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount })
+  expect(funded.status).toBe(200)
+}
+
+/** An internal account's balance, after the balance changes that came due while the clock moved. */
+export async function balance(h: Harness, accountId: string): Promise<number> {
+  // Any money route first applies the balance changes (refunds…) that came due.
+  await h.call('GET', '/transactions?customerId=none')
+  const account = await h.call('GET', `/internal-accounts/${accountId}`)
+  expect(account.status).toBe(200)
+  return account.body.balance as number
+}
+
+/** The quote in a reply with `status`; every quote body the sandbox returns must read with the kit's schema. */
+export function quoteOf(reply: Reply, status = 200): Quote {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status)
+  return parseWire(Quote, reply.body, 'Quote')
+}
+
+/** Creates a quote (201), locking 10_000 minor units of the sending currency unless `body` says otherwise. */
+export async function createQuote(h: Harness, body: Record<string, unknown>): Promise<Quote> {
+  return quoteOf(
+    await h.call('POST', '/quotes', { lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000, ...body }),
+    201,
+  )
+}
+
+/** Creates a quote paying `umaAddress` from the internal account `accountId` (see `createQuote`). */
+export async function quoteToUma(
+  h: Harness,
+  accountId: string,
+  umaAddress: string,
+  fields: Record<string, unknown> = {},
+): Promise<Quote> {
+  return createQuote(h, {
+    source: { sourceType: 'ACCOUNT', accountId },
+    destination: { destinationType: 'UMA_ADDRESS', umaAddress },
+    ...fields,
+  })
+}
+
+/** Reads a quote (200). */
+export async function getQuote(h: Harness, id: string): Promise<Quote> {
+  return quoteOf(await h.call('GET', `/quotes/${id}`))
 }

@@ -2,69 +2,12 @@
 // suffixes, external accounts with beneficiary verification, transfers in and out moved through
 // with the sandbox clock, and the sandbox-only fund and UMA-receive endpoints.
 import { describe, expect, it } from 'vitest'
-import { createSandbox } from '../../src/sandbox/createSandbox.js'
+import { balance, createCustomer, createExternalAccount, fund, quoteToUma, startHarness } from './harness.js'
 
 const T0 = Date.parse('2026-03-02T10:00:00.000Z')
 
-interface Reply {
-  status: number
-  body: Record<string, unknown>
-}
-
-async function setup() {
-  const sandbox = await createSandbox({ now: () => T0, log: () => {} })
-  const authorization = `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`
-
-  async function call(method: string, path: string, body?: unknown): Promise<Reply> {
-    const response = await sandbox.fetch(
-      new Request(`http://sandbox.test${sandbox.basePath}${path}`, {
-        method,
-        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-      }),
-    )
-    const text = await response.text()
-    return { status: response.status, body: text ? JSON.parse(text) : {} }
-  }
-
-  async function customer(fields: Record<string, unknown> = {}) {
-    const created = await call('POST', '/customers', {
-      customerType: 'INDIVIDUAL',
-      fullName: 'Ada Lovelace',
-      email: `ada-${crypto.randomUUID()}@example.com`,
-      ...fields,
-    })
-    expect(created.status).toBe(201)
-    const id = created.body.id as string
-    const accounts = await call('GET', `/customers/internal-accounts?customerId=${encodeURIComponent(id)}`)
-    const [wallet] = accounts.body.data as Array<{ id: string }>
-    if (!wallet) throw new Error('no wallet')
-    return { id, walletId: wallet.id }
-  }
-
-  async function externalAccount(
-    customerId: string,
-    accountNumber: string,
-    currency = 'USD',
-  ): Promise<string> {
-    const created = await call('POST', '/external-accounts', {
-      customerId,
-      currency,
-      accountInfo: { accountType: `${currency}_ACCOUNT`, accountNumber },
-    })
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    return created.body.id as string
-  }
-
-  async function balance(accountId: string): Promise<number> {
-    // Any money route first applies the balance changes that came due while the clock moved.
-    await call('GET', '/transactions?customerId=none')
-    const account = await call('GET', `/internal-accounts/${accountId}`)
-    return account.body.balance as number
-  }
-
-  return { sandbox, call, customer, externalAccount, balance }
-}
+/** A sandbox whose clock stands still at T0 unless a test moves it. */
+const setup = () => startHarness({ now: () => T0 })
 
 describe('POST /verifications', () => {
   it.each([
@@ -72,20 +15,23 @@ describe('POST /verifications', () => {
     ['Ada Lovelace002', { verificationStatus: 'REJECTED', kycStatus: 'REJECTED' }],
     ['Ada Lovelace', { verificationStatus: 'IN_PROGRESS', kycStatus: 'APPROVED' }],
   ])('individual KYC of %s', async (fullName, outcome) => {
-    const { call, customer } = await setup()
-    const { id } = await customer({ fullName })
-    const reply = await call('POST', '/verifications', { customerId: id })
+    const h = await setup()
+    const { customerId } = await createCustomer(h, { fullName })
+    const reply = await h.call('POST', '/verifications', { customerId })
     expect(reply.status).toBe(201)
-    expect(reply.body).toMatchObject({ customerId: id, ...outcome, errors: [] })
+    expect(reply.body).toMatchObject({ customerId, ...outcome, errors: [] })
     expect(reply.body.id).toMatch(/^Verification:/)
-    const again = await call('GET', `/verifications/${reply.body.id}`)
+    const again = await h.call('GET', `/verifications/${reply.body.id}`)
     expect(again.body).toEqual(reply.body)
   })
 
   it('asks suffix 003 for the edd.* fields until a PATCH supplies them', async () => {
-    const { call, customer } = await setup()
-    const { id } = await customer({ fullName: 'Ada Lovelace003', purposeOfAccount: 'P2P_TRANSFERS' })
-    const first = await call('POST', '/verifications', { customerId: id })
+    const h = await setup()
+    const { customerId } = await createCustomer(h, {
+      fullName: 'Ada Lovelace003',
+      purposeOfAccount: 'P2P_TRANSFERS',
+    })
+    const first = await h.call('POST', '/verifications', { customerId })
     expect(first.body).toMatchObject({ verificationStatus: 'RESOLVE_ERRORS', kycStatus: 'PENDING' })
     const fields = (first.body.errors as Array<{ type: string; field: string }>).map((error) => [
       error.type,
@@ -96,13 +42,13 @@ describe('POST /verifications', () => {
       ['MISSING_FIELD', 'edd.annualIncomeRange'],
     ])
 
-    const patched = await call('PATCH', `/customers/${id}`, {
+    const patched = await h.call('PATCH', `/customers/${customerId}`, {
       customerType: 'INDIVIDUAL',
       sourceOfWealthCategories: ['SALARY'],
       annualIncomeRange: 'RANGE_100K_250K',
     })
     expect(patched.status).toBe(200)
-    const retry = await call('POST', '/verifications', { customerId: id })
+    const retry = await h.call('POST', '/verifications', { customerId })
     expect(retry.body).toMatchObject({ verificationStatus: 'IN_PROGRESS', kycStatus: 'APPROVED', errors: [] })
   })
 
@@ -111,63 +57,63 @@ describe('POST /verifications', () => {
     ['REG-0002', 'REJECTED'],
     ['REG-0009', 'APPROVED'],
   ])('business KYB of registration number %s', async (registrationNumber, kybStatus) => {
-    const { call, customer } = await setup()
-    const { id } = await customer({
+    const h = await setup()
+    const { customerId } = await createCustomer(h, {
       customerType: 'BUSINESS',
       fullName: 'Analytical Engines Ltd',
       businessInfo: { legalName: 'Analytical Engines Ltd', registrationNumber },
     })
-    const reply = await call('POST', '/verifications', { customerId: id })
+    const reply = await h.call('POST', '/verifications', { customerId })
     expect(reply.body).toMatchObject({ kybStatus })
     expect(reply.body.kycStatus).toBeUndefined()
   })
 
   it('answers unknown customers and bad bodies with 404 USER_NOT_FOUND and 400 INVALID_INPUT', async () => {
-    const { call } = await setup()
-    const missing = await call('POST', '/verifications', {
+    const h = await setup()
+    const missing = await h.call('POST', '/verifications', {
       customerId: 'Customer:00000000-0000-4000-8000-000000000000',
     })
     expect([missing.status, missing.body.code]).toEqual([404, 'USER_NOT_FOUND'])
     for (const body of ['{', { customerId: 7 }, {}]) {
-      const reply = await call('POST', '/verifications', body)
+      const reply = await h.call('POST', '/verifications', body)
       expect([reply.status, reply.body.code]).toEqual([400, 'INVALID_INPUT'])
     }
-    const unknown = await call('GET', '/verifications/Verification:nope')
+    const unknown = await h.call('GET', '/verifications/Verification:nope')
     expect([unknown.status, unknown.body.code]).toEqual([404, 'VERIFICATION_NOT_FOUND'])
   })
 })
 
 describe('beneficial owners', () => {
   it('KYC-checks each owner by the last 3 characters of personalInfo.lastName', async () => {
-    const { call, customer } = await setup()
-    const business = await customer({
+    const h = await setup()
+    const business = await createCustomer(h, {
       customerType: 'BUSINESS',
       businessInfo: { registrationNumber: 'R-123' },
     })
     const statuses: string[] = []
     for (const lastName of ['Babbage001', 'Babbage002', 'Babbage']) {
-      const reply = await call('POST', `/customers/${business.id}/beneficial-owners`, {
+      const reply = await h.call('POST', `/customers/${business.customerId}/beneficial-owners`, {
         personalInfo: { firstName: 'Charles', lastName },
         ownershipPercentage: 30,
       })
       expect(reply.status).toBe(201)
       expect(reply.body).toMatchObject({
-        customerId: business.id,
+        customerId: business.customerId,
         personalInfo: { lastName },
         ownershipPercentage: 30,
       })
       statuses.push(reply.body.kycStatus as string)
     }
     expect(statuses).toEqual(['PENDING', 'REJECTED', 'APPROVED'])
-    const list = await call('GET', `/customers/${business.id}/beneficial-owners`)
+    const list = await h.call('GET', `/customers/${business.customerId}/beneficial-owners`)
     expect(list.body.data).toHaveLength(3)
 
-    const person = await customer()
-    const refused = await call('POST', `/customers/${person.id}/beneficial-owners`, {
+    const person = await createCustomer(h)
+    const refused = await h.call('POST', `/customers/${person.customerId}/beneficial-owners`, {
       personalInfo: { lastName: 'X' },
     })
     expect([refused.status, refused.body.code]).toEqual([400, 'INVALID_INPUT'])
-    const nobody = await call('POST', '/customers/Customer:nope/beneficial-owners', {
+    const nobody = await h.call('POST', '/customers/Customer:nope/beneficial-owners', {
       personalInfo: { lastName: 'X' },
     })
     expect([nobody.status, nobody.body.code]).toEqual([404, 'USER_NOT_FOUND'])
@@ -183,35 +129,35 @@ describe('external accounts', () => {
     ['000123456107', 'CHECKED_BY_RECEIVING_FI'],
     ['000123456789', 'MATCHED'],
   ])('verifies the beneficiary of %s as %s', async (accountNumber, status) => {
-    const { call, customer } = await setup()
-    const { id } = await customer()
-    const created = await call('POST', '/external-accounts', {
-      customerId: id,
+    const h = await setup()
+    const { customerId } = await createCustomer(h)
+    const created = await h.call('POST', '/external-accounts', {
+      customerId,
       currency: 'USD',
       accountInfo: { accountType: 'USD_ACCOUNT', accountNumber, routingNumber: '021000021' },
       beneficiary: { fullName: 'Grace Hopper' },
     })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({
-      customerId: id,
+      customerId,
       currency: 'USD',
       beneficiaryVerificationStatus: status,
     })
     expect(created.body.id).toMatch(/^ExternalAccount:/)
-    const read = await call('GET', `/external-accounts/${created.body.id}`)
+    const read = await h.call('GET', `/external-accounts/${created.body.id}`)
     expect(read.body).toEqual(created.body)
   })
 
   it('refuses suffix 105 as an invalid account, also in the username of an address with a domain', async () => {
-    const { call } = await setup()
+    const h = await setup()
     for (const accountInfo of [
       { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013105' },
       { accountType: 'LIGHTNING', address: 'grace105@wallet.example' },
     ]) {
-      const reply = await call('POST', '/external-accounts', { currency: 'EUR', accountInfo })
+      const reply = await h.call('POST', '/external-accounts', { currency: 'EUR', accountInfo })
       expect([reply.status, reply.body.code]).toEqual([400, 'INVALID_ACCOUNT'])
     }
-    const domainPart = await call('POST', '/external-accounts', {
+    const domainPart = await h.call('POST', '/external-accounts', {
       currency: 'USD',
       accountInfo: { accountType: 'LIGHTNING', address: 'grace@wallet105.example' },
     })
@@ -219,7 +165,7 @@ describe('external accounts', () => {
   })
 
   it('answers bad input and unknown ids with the Error object', async () => {
-    const { call } = await setup()
+    const h = await setup()
     const cases: Array<[unknown, number, string]> = [
       [{ currency: 'USD', accountInfo: {} }, 400, 'INVALID_INPUT'],
       [{ currency: 'USD' }, 400, 'INVALID_INPUT'],
@@ -231,10 +177,10 @@ describe('external accounts', () => {
       ],
     ]
     for (const [body, status, code] of cases) {
-      const reply = await call('POST', '/external-accounts', body)
+      const reply = await h.call('POST', '/external-accounts', body)
       expect([reply.status, reply.body.code], JSON.stringify(body)).toEqual([status, code])
     }
-    const unknown = await call('GET', '/external-accounts/ExternalAccount:nope')
+    const unknown = await h.call('GET', '/external-accounts/ExternalAccount:nope')
     expect([unknown.status, unknown.body.code]).toEqual([404, 'EXTERNAL_ACCOUNT_NOT_FOUND'])
   })
 })
@@ -267,90 +213,85 @@ describe('transfers in and out (last 3 digits of the external account number)', 
   ]
 
   it.each(table)('transfer-in from suffix %s', async (suffix, timeline, moved, failureReason) => {
-    const { sandbox, call, customer, externalAccount, balance } = await setup()
-    const { id, walletId } = await customer()
-    const bank = await externalAccount(id, `000123456${suffix}`)
-    const start = sandbox.clock.now()
-    const created = await call('POST', '/transfer-in', {
+    const h = await setup()
+    const { customerId, accountId } = await createCustomer(h)
+    const bank = await createExternalAccount(h, customerId, `000123456${suffix}`)
+    const start = h.sandbox.clock.now()
+    const created = await h.call('POST', '/transfer-in', {
       source: { accountId: bank },
-      destination: { accountId: walletId },
+      destination: { accountId },
       amount: 12_550,
     })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({
       type: 'TRANSFER_IN',
-      customerId: id,
+      customerId,
       sentAmount: { amount: 12_550 },
     })
     for (const [after, status] of timeline) {
-      sandbox.clock.set(start + after)
-      const read = await call('GET', `/transactions/${created.body.id}`)
+      h.sandbox.clock.set(start + after)
+      const read = await h.call('GET', `/transactions/${created.body.id}`)
       expect(read.body.status, `${after} ms`).toBe(status)
-      if (status !== 'COMPLETED') expect(await balance(walletId)).toBe(0)
+      if (status !== 'COMPLETED') expect(await balance(h, accountId)).toBe(0)
     }
-    const final = await call('GET', `/transactions/${created.body.id}`)
+    const final = await h.call('GET', `/transactions/${created.body.id}`)
     expect(final.body.failureReason).toBe(failureReason)
-    expect(await balance(walletId)).toBe(moved ? 12_550 : 0)
+    expect(await balance(h, accountId)).toBe(moved ? 12_550 : 0)
   })
 
   it.each(table)('transfer-out to suffix %s', async (suffix, timeline, moved, failureReason) => {
-    const { sandbox, call, customer, externalAccount, balance } = await setup()
-    const { id, walletId } = await customer()
-    const bank = await externalAccount(id, `000123456${suffix}`)
-    await call('POST', `/sandbox/internal-accounts/${walletId}/fund`, { amount: 20_000 })
-    const start = sandbox.clock.now()
-    const created = await call('POST', '/transfer-out', {
-      source: { accountId: walletId },
+    const h = await setup()
+    const { customerId, accountId } = await createCustomer(h)
+    const bank = await createExternalAccount(h, customerId, `000123456${suffix}`)
+    await fund(h, accountId, 20_000)
+    const start = h.sandbox.clock.now()
+    const created = await h.call('POST', '/transfer-out', {
+      source: { accountId },
       destination: { accountId: bank },
       amount: 12_550,
     })
     expect(created.status).toBe(201)
     expect(created.body.type).toBe('TRANSFER_OUT')
     for (const [after, status] of timeline) {
-      sandbox.clock.set(start + after)
-      const read = await call('GET', `/transactions/${created.body.id}`)
+      h.sandbox.clock.set(start + after)
+      const read = await h.call('GET', `/transactions/${created.body.id}`)
       expect(read.body.status, `${after} ms`).toBe(status)
       // Pending transfers hold the money; failed ones give it back.
-      if (status === 'PENDING') expect(await balance(walletId)).toBe(20_000 - 12_550)
+      if (status === 'PENDING') expect(await balance(h, accountId)).toBe(20_000 - 12_550)
     }
-    const final = await call('GET', `/transactions/${created.body.id}`)
+    const final = await h.call('GET', `/transactions/${created.body.id}`)
     expect(final.body.failureReason).toBe(failureReason)
-    expect(await balance(walletId)).toBe(moved ? 20_000 - 12_550 : 20_000)
+    expect(await balance(h, accountId)).toBe(moved ? 20_000 - 12_550 : 20_000)
   })
 
   it('refuses transfers without the funds, across currencies, or between unknown accounts', async () => {
-    const { call, customer, externalAccount } = await setup()
-    const { id, walletId } = await customer()
-    const usd = await externalAccount(id, '000123456789')
-    const eur = await externalAccount(id, '000123456788', 'EUR')
+    const h = await setup()
+    const { customerId, accountId } = await createCustomer(h)
+    const usd = await createExternalAccount(h, customerId, '000123456789')
+    const eur = await createExternalAccount(h, customerId, '000123456788', 'EUR')
     const cases: Array<[string, unknown, number, string]> = [
       [
         '/transfer-out',
-        { source: { accountId: walletId }, destination: { accountId: usd }, amount: 1 },
+        { source: { accountId }, destination: { accountId: usd }, amount: 1 },
         400,
         'INSUFFICIENT_FUNDS',
       ],
       [
         '/transfer-in',
-        { source: { accountId: eur }, destination: { accountId: walletId }, amount: 1 },
+        { source: { accountId: eur }, destination: { accountId }, amount: 1 },
         400,
         'CURRENCY_MISMATCH',
       ],
       [
         '/transfer-in',
-        { source: { accountId: usd }, destination: { accountId: walletId }, amount: -5 },
+        { source: { accountId: usd }, destination: { accountId }, amount: -5 },
         400,
         'INVALID_INPUT',
       ],
+      ['/transfer-in', { source: { accountId: usd }, destination: { accountId } }, 400, 'INVALID_INPUT'],
       [
         '/transfer-in',
-        { source: { accountId: usd }, destination: { accountId: walletId } },
-        400,
-        'INVALID_INPUT',
-      ],
-      [
-        '/transfer-in',
-        { source: { accountId: 'ExternalAccount:nope' }, destination: { accountId: walletId }, amount: 1 },
+        { source: { accountId: 'ExternalAccount:nope' }, destination: { accountId }, amount: 1 },
         404,
         'EXTERNAL_ACCOUNT_NOT_FOUND',
       ],
@@ -363,7 +304,7 @@ describe('transfers in and out (last 3 digits of the external account number)', 
       ['/transfer-out', 'not json', 400, 'INVALID_INPUT'],
     ]
     for (const [path, body, status, code] of cases) {
-      const reply = await call('POST', path, body)
+      const reply = await h.call('POST', path, body)
       expect([reply.status, reply.body.code], `${path} ${JSON.stringify(body)}`).toEqual([status, code])
     }
   })
@@ -371,14 +312,14 @@ describe('transfers in and out (last 3 digits of the external account number)', 
 
 describe('sandbox-only endpoints', () => {
   it('funds an internal account instantly', async () => {
-    const { call, customer } = await setup()
-    const { walletId } = await customer()
-    const funded = await call('POST', `/sandbox/internal-accounts/${walletId}/fund`, { amount: 100_000 })
+    const h = await setup()
+    const { accountId } = await createCustomer(h)
+    const funded = await h.call('POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount: 100_000 })
     expect(funded.status).toBe(200)
-    expect(funded.body).toMatchObject({ id: walletId, balance: 100_000 })
+    expect(funded.body).toMatchObject({ id: accountId, balance: 100_000 })
     for (const [path, body, status, code] of [
-      [`/sandbox/internal-accounts/${walletId}/fund`, { amount: 0 }, 400, 'INVALID_INPUT'],
-      [`/sandbox/internal-accounts/${walletId}/fund`, { amount: 1.5 }, 400, 'INVALID_INPUT'],
+      [`/sandbox/internal-accounts/${accountId}/fund`, { amount: 0 }, 400, 'INVALID_INPUT'],
+      [`/sandbox/internal-accounts/${accountId}/fund`, { amount: 1.5 }, 400, 'INVALID_INPUT'],
       [
         '/sandbox/internal-accounts/InternalAccount:nope/fund',
         { amount: 1 },
@@ -388,28 +329,25 @@ describe('sandbox-only endpoints', () => {
       ['/sandbox/send', { quoteId: 'Quote:nope', currencyCode: 'USD' }, 404, 'QUOTE_NOT_FOUND'],
       ['/sandbox/send', { quoteId: 'Quote:nope' }, 400, 'INVALID_INPUT'],
     ] as const) {
-      const reply = await call('POST', path, body)
+      const reply = await h.call('POST', path, body)
       expect([reply.status, reply.body.code], path).toEqual([status, code])
     }
   })
 
   it('refuses /sandbox/send for a quote funded from an account', async () => {
-    const { call, customer } = await setup()
-    const { walletId } = await customer()
-    const quote = await call('POST', '/quotes', {
-      source: { sourceType: 'ACCOUNT', accountId: walletId },
-      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.example' },
-      lockedCurrencySide: 'SENDING',
+    const h = await setup()
+    const { accountId } = await createCustomer(h)
+    const quote = await quoteToUma(h, accountId, '$success.usd@sandbox.uma.example', {
       lockedCurrencyAmount: 1_000,
     })
-    const reply = await call('POST', '/sandbox/send', { quoteId: quote.body.id, currencyCode: 'USD' })
+    const reply = await h.call('POST', '/sandbox/send', { quoteId: quote.id, currencyCode: 'USD' })
     expect([reply.status, reply.body.code]).toEqual([400, 'INVALID_INPUT'])
   })
 
   it('credits an incoming UMA payment to the customer with that UMA address', async () => {
-    const { call, customer, balance } = await setup()
-    const { id, walletId } = await customer({ umaAddress: '$ada@sandbox.uma.example' })
-    const received = await call('POST', '/sandbox/uma/receive', {
+    const h = await setup()
+    const { customerId, accountId } = await createCustomer(h, { umaAddress: '$ada@sandbox.uma.example' })
+    const received = await h.call('POST', '/sandbox/uma/receive', {
       senderUmaAddress: '$success.usd@sandbox.uma.example',
       receiverUmaAddress: '$ada@sandbox.uma.example',
       receivingCurrencyCode: 'USD',
@@ -419,10 +357,10 @@ describe('sandbox-only endpoints', () => {
     expect(received.body).toMatchObject({
       type: 'INCOMING',
       status: 'COMPLETED',
-      customerId: id,
+      customerId,
       receivedAmount: { amount: 2_500, currency: { code: 'USD' } },
     })
-    expect(await balance(walletId)).toBe(2_500)
+    expect(await balance(h, accountId)).toBe(2_500)
 
     const base = {
       senderUmaAddress: '$bob@other.example',
@@ -436,7 +374,7 @@ describe('sandbox-only endpoints', () => {
       [{ ...base, receiverUmaAddress: 'ada' }, 400, 'INVALID_INPUT'],
       [{ ...base, receivingCurrencyAmount: '100' }, 400, 'INVALID_INPUT'],
     ] as const) {
-      const reply = await call('POST', '/sandbox/uma/receive', body)
+      const reply = await h.call('POST', '/sandbox/uma/receive', body)
       expect([reply.status, reply.body.code], JSON.stringify(body)).toEqual([status, code])
     }
   })

@@ -1,7 +1,7 @@
 // Whatever arrives at a money route, the answer is the spec's Error object with a 4xx, never a 500.
 import { expect, it } from 'vitest'
-import { createSandbox } from '../../src/sandbox/createSandbox.js'
 import { ErrorBody } from '../../src/wire/errorBody.js'
+import { createCustomer, quoteToUma, startHarness } from './harness.js'
 
 const BODIES = [
   '',
@@ -37,37 +37,17 @@ const BODIES = [
 ]
 
 it('answers every malformed, ill-typed or oversized value on the money routes with a 4xx Error object', async () => {
-  const sandbox = await createSandbox({ now: () => Date.parse('2026-03-02T10:00:00Z'), log: () => {} })
-  const authorization = `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`
+  const h = await startHarness({ now: () => Date.parse('2026-03-02T10:00:00Z') })
+  // The bodies go as they are, without a Content-Type: whatever arrives.
   const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
-    sandbox.fetch(
-      new Request(`http://sandbox.test${sandbox.basePath}${path}`, {
-        method,
-        headers: { Authorization: authorization, ...headers },
-        ...(body === undefined ? {} : { body }),
-      }),
-    )
-  const customer = await (
-    await send(
-      'POST',
-      '/customers',
-      JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'A', address: { country: 'DE' } }),
-    )
-  ).json()
-  const accounts = await (await send('GET', `/customers/internal-accounts?customerId=${customer.id}`)).json()
-  const walletId = accounts.data[0].id
-  const quote = await (
-    await send(
-      'POST',
-      '/quotes',
-      JSON.stringify({
-        source: { sourceType: 'ACCOUNT', accountId: walletId },
-        destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.example' },
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: 5_000,
-      }),
-    )
-  ).json()
+    h.api(`${h.base}${path}`, { method, headers, ...(body === undefined ? {} : { body }) })
+  const { customerId, accountId: walletId } = await createCustomer(h, {
+    fullName: 'A',
+    address: { country: 'DE' },
+  })
+  const quote = await quoteToUma(h, walletId, '$success.usd@sandbox.uma.example', {
+    lockedCurrencyAmount: 5_000,
+  })
 
   const paths = [
     '/quotes',
@@ -80,7 +60,7 @@ it('answers every malformed, ill-typed or oversized value on the money routes wi
     `/sandbox/internal-accounts/${walletId}/fund`,
     '/sandbox/send',
     '/sandbox/uma/receive',
-    `/customers/${customer.id}/beneficial-owners`,
+    `/customers/${customerId}/beneficial-owners`,
   ]
   const headerSets: Array<Record<string, string>> = [
     {},

@@ -5,9 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { concatBytes } from '../../src/crypto/concatBytes.js'
 import { rawSignatureToDer } from '../../src/crypto/rawSignatureToDer.js'
 import { utf8 } from '../../src/crypto/utf8.js'
-import { parseWire } from '../../src/wire/parseWire.js'
-import { Quote } from '../../src/wire/quote.js'
-import { createCustomer, json, otpSignIn, startHarness } from './harness.js'
+import { createCustomer, json, otpSignIn, quoteOf, quoteToUma, startHarness } from './harness.js'
 
 const sha256 = async (bytes: Uint8Array) =>
   new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>))
@@ -84,10 +82,6 @@ describe('passkey SCA on quotes', () => {
     const h = await startHarness()
     const { rpId, origins } = h.sandbox.config
     const origin = origins[0] as string
-    const call = async (path: string, body: unknown) => {
-      const response = await h.api(`${h.base}${path}`, json('POST', body))
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-    }
     const { accountId, emailCredentialId } = await createCustomer(h, { address: { country: 'AT' } })
     await otpSignIn(h, emailCredentialId, accountId)
     const authenticator = await softwareAuthenticator(rpId, origin)
@@ -104,16 +98,7 @@ describe('passkey SCA on quotes', () => {
     )
     expect(registered.status).toBe(201)
 
-    const created = await call('/quotes', {
-      source: { sourceType: 'ACCOUNT', accountId },
-      destination: {
-        destinationType: 'UMA_ADDRESS',
-        umaAddress: `$success.eur@${h.sandbox.config.umaDomain}`,
-      },
-      lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 10_000,
-    })
-    const quote = parseWire(Quote, created.body, 'Quote')
+    const quote = await quoteToUma(h, accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
     const first = quote.scaChallenge
     expect(first).toMatchObject({ factor: 'PASSKEY', purpose: 'CURRENCY_CONVERSION' })
     expect(first?.passkeyAllowedOrigins ?? undefined).toBeUndefined()
@@ -131,27 +116,28 @@ describe('passkey SCA on quotes', () => {
       { passkeyAssertion: await authenticator.assert(otherChallenge), origin },
       { passkeyAssertion: await authenticator.assert(options.challenge), origin: 'https://evil.example' },
     ]) {
-      const reply = await call(`/quotes/${quote.id}/authorize`, body)
+      const reply = await h.call('POST', `/quotes/${quote.id}/authorize`, body)
       expect([reply.status, reply.body.code]).toEqual([400, 'INVALID_SCA_PROOF'])
     }
 
     const firstProof = await authenticator.assert(options.challenge)
-    const afterFirst = parseWire(
-      Quote,
-      (await call(`/quotes/${quote.id}/authorize`, { passkeyAssertion: firstProof, origin })).body,
-      'Quote',
+    const afterFirst = quoteOf(
+      await h.call('POST', `/quotes/${quote.id}/authorize`, { passkeyAssertion: firstProof, origin }),
     )
     expect(afterFirst.scaChallenge?.purpose).toBe('PAYOUT')
     const second = afterFirst.scaChallenge?.passkeyAssertionOptions as { challenge: string }
     expect(second.challenge).not.toBe(options.challenge)
     // The first step's assertion does not answer the second.
-    const replay = await call(`/quotes/${quote.id}/authorize`, { passkeyAssertion: firstProof, origin })
+    const replay = await h.call('POST', `/quotes/${quote.id}/authorize`, {
+      passkeyAssertion: firstProof,
+      origin,
+    })
     expect([replay.status, replay.body.code]).toEqual([400, 'INVALID_SCA_PROOF'])
 
-    const done = await call(`/quotes/${quote.id}/authorize`, {
+    const done = await h.call('POST', `/quotes/${quote.id}/authorize`, {
       passkeyAssertion: await authenticator.assert(second.challenge),
       origin,
     })
-    expect(parseWire(Quote, done.body, 'Quote').status).toBe('PENDING')
+    expect(quoteOf(done).status).toBe('PENDING')
   })
 })

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import { generateSessionKey } from '../../src/keys/sessionKey.js'
-import { encryptOtp } from '../../src/otp/encryptOtp.js'
 import { stamp } from '../../src/stamp/stamp.js'
 import { AuthSession, parseWire } from '../../src/wire/index.js'
 import { expectCode } from '../helpers/expectCode.js'
-import { createCustomer, json, otpSignIn, startHarness } from './harness.js'
+import { createCustomer, json, otpChallenge, otpSignIn, startHarness } from './harness.js'
 
 describe('email OTP sign-in against the sandbox', () => {
   it('signs in with the kit: a session keyed by the TEK that then signs actions', async () => {
@@ -26,16 +25,8 @@ describe('email OTP sign-in against the sandbox', () => {
   it('answers a wrong code with 401 UNAUTHORIZED and the reason, and burns the bundle', async () => {
     const h = await startHarness()
     const { emailCredentialId } = await createCustomer(h)
-    const { otpEncryptionTargetBundle } = await (
-      await h.api(`${h.base}/auth/credentials/${emailCredentialId}/challenge`, { method: 'POST' })
-    ).json()
-    const tek = await generateSessionKey()
-    const wrong = await encryptOtp({
-      otpCode: '123456',
-      targetBundle: otpEncryptionTargetBundle,
-      publicKey: tek.publicKey,
-      trustedSigners: [h.sandbox.signerPublicKey],
-    })
+    const { tek, seal } = await otpChallenge(h, emailCredentialId)
+    const wrong = await seal('123456')
     const verify = withWalletSignature(h.api, { getKey: () => tek })
     const url = `${h.base}/auth/credentials/${emailCredentialId}/verify`
     const error = await expectCode(
@@ -44,12 +35,7 @@ describe('email OTP sign-in against the sandbox', () => {
     )
     expect(error).toMatchObject({ status: 401, reason: 'Invalid OTP code' })
     // The bundle was for one issuance: even the right code now needs a new challenge.
-    const right = await encryptOtp({
-      otpCode: '000000',
-      targetBundle: otpEncryptionTargetBundle,
-      publicKey: tek.publicKey,
-      trustedSigners: [h.sandbox.signerPublicKey],
-    })
+    const right = await seal('000000')
     await expectCode(
       () => verify(url, json('POST', { type: 'EMAIL_OTP', encryptedOtpBundle: right })),
       'UNAUTHORIZED',
@@ -59,16 +45,8 @@ describe('email OTP sign-in against the sandbox', () => {
   it('accepts the second leg only when signed by the TEK inside the bundle', async () => {
     const h = await startHarness()
     const { emailCredentialId } = await createCustomer(h)
-    const { otpEncryptionTargetBundle } = await (
-      await h.api(`${h.base}/auth/credentials/${emailCredentialId}/challenge`, { method: 'POST' })
-    ).json()
-    const tek = await generateSessionKey()
-    const encryptedOtpBundle = await encryptOtp({
-      otpCode: '000000',
-      targetBundle: otpEncryptionTargetBundle,
-      publicKey: tek.publicKey,
-      trustedSigners: [h.sandbox.signerPublicKey],
-    })
+    const { tek, seal } = await otpChallenge(h, emailCredentialId)
+    const encryptedOtpBundle = await seal('000000')
     const url = `${h.base}/auth/credentials/${emailCredentialId}/verify`
     const body = JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle })
     const first = await h.api(url, { method: 'POST', body })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { authorizeSca, type ScaStep } from '../../src/sca/authorizeSca.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import { parseWire, Quote } from '../../src/wire/index.js'
-import { createCustomer, json, otpSignIn, startHarness } from './harness.js'
+import { createCustomer, fund, getQuote, json, otpSignIn, quoteToUma, startHarness } from './harness.js'
 
 describe('a payment from an embedded wallet', () => {
   it('authorizes two SCA steps, executes with a wallet signature and settles', async () => {
@@ -12,24 +12,11 @@ describe('a payment from an embedded wallet', () => {
     const address = { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' }
     const { accountId, emailCredentialId } = await createCustomer(h, { address })
     const { key } = await otpSignIn(h, emailCredentialId, accountId)
-    await h.api(`${h.base}/sandbox/internal-accounts/${accountId}/fund`, json('POST', { amount: 100_000 }))
+    await fund(h, accountId, 100_000)
 
-    const getQuote = async (id: string) =>
-      parseWire(Quote, await (await h.api(`${h.base}/quotes/${id}`)).json(), 'Quote')
-    const created = await h.api(
-      `${h.base}/quotes`,
-      json('POST', {
-        source: { sourceType: 'ACCOUNT', accountId },
-        destination: {
-          destinationType: 'UMA_ADDRESS',
-          umaAddress: `$success.eur@${h.sandbox.config.umaDomain}`,
-        },
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: 25_000,
-      }),
-    )
-    expect(created.status).toBe(201)
-    const pending = parseWire(Quote, await created.json(), 'Quote')
+    const pending = await quoteToUma(h, accountId, `$success.eur@${h.sandbox.config.umaDomain}`, {
+      lockedCurrencyAmount: 25_000,
+    })
     expect(pending.status).toBe('PENDING_AUTHORIZATION')
 
     const steps: ScaStep[] = []
@@ -40,7 +27,7 @@ describe('a payment from an embedded wallet', () => {
         return { otpCode: '123456' }
       },
       authorize: (proof) => h.api(`${h.base}/quotes/${pending.id}/authorize`, json('POST', proof)),
-      reload: () => getQuote(pending.id),
+      reload: () => getQuote(h, pending.id),
       now: h.sandbox.clock.now,
     })
     expect(steps.map((step) => step.purpose)).toEqual(['CURRENCY_CONVERSION', 'PAYOUT'])
@@ -57,7 +44,7 @@ describe('a payment from an embedded wallet', () => {
     expect(processing.status).toBe('PROCESSING')
 
     h.sandbox.clock.advance(10_000)
-    const settled = await getQuote(pending.id)
+    const settled = await getQuote(h, pending.id)
     expect(settled.status).toBe('COMPLETED')
     expect(settled.transactionId).toMatch(/^Transaction:/)
     const transaction = await (await h.api(`${h.base}/transactions/${settled.transactionId}`)).json()
