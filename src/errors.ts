@@ -26,6 +26,9 @@ export type KitErrorCode =
   | 'REQUEST_ID_REUSED'
   | 'NO_SESSION_KEY'
   | 'SIGNED_RETRY_FAILED'
+  // the high-level client
+  | 'OTP_NOT_SENT'
+  | 'SESSION_ID_UNKNOWN'
   // key storage
   | 'STORAGE_FAILED'
   // passkeys (WebAuthn DOMException names mapped to stable codes)

@@ -1,6 +1,7 @@
 // The whole browser kit. Every entry point is also importable on its own
 // (`embedded-wallet-auth/stamp`, …) so that an app ships only what it uses. The low-level
 // `embedded-wallet-auth/crypto` helpers are left out of the root on purpose.
+export * from './client/index.js'
 export * from './errors.js'
 export * from './fetch/index.js'
 export * from './keys/index.js'

@@ -7,6 +7,7 @@ import packageJson from '../package.json' with { type: 'json' }
 const run = promisify(execFile)
 const SUBPATHS = Object.keys(packageJson.exports).filter((subpath) => subpath !== './package.json')
 const BROWSER_ENTRIES = [
+  'client',
   'errors',
   'wire',
   'keys',
@@ -112,6 +113,7 @@ describe('the published package', () => {
         "authorizeSca",
         "checkIdToken",
         "createKeyStore",
+        "createWalletAuth",
         "encryptOtp",
         "errorFromResponse",
         "generateRecipientKey",

@@ -1,0 +1,118 @@
+import * as z from 'zod/mini'
+import { WalletAuthError } from '../errors.js'
+import type { StoredSession } from '../keys/createKeyStore.js'
+import { generateRecipientKey } from '../session/generateRecipientKey.js'
+import { openWalletExport } from '../session/openWalletExport.js'
+import { AuthMethod } from '../wire/authMethod.js'
+import { AuthSession, ClientKeyAuthSession } from '../wire/authSession.js'
+import type { ClientContext } from './clientContext.js'
+
+const ListOf = <T extends z.ZodMiniType>(item: T) => z.looseObject({ data: z.array(item) })
+const ExportResponse = z.looseObject({ id: z.string(), encryptedWalletCredentials: z.string() })
+
+/** Credentials of an account. */
+export interface CredentialMethods {
+  list(accountId: string): Promise<AuthMethod[]>
+  /** Revokes a credential; a session of another credential must be current (the spec's rule). */
+  revoke(credentialId: string): Promise<void>
+}
+
+/** Sessions of this browser and of the account. */
+export interface SessionMethods {
+  /** The session this browser holds, if any and unexpired. */
+  current(): Promise<StoredSession | undefined>
+  list(accountId: string): Promise<ClientKeyAuthSession[]>
+  /** Replaces the current session by a new one (new key, new id) before it expires. */
+  refresh(): Promise<StoredSession>
+  /** Revokes a session on the service; revoking this browser's session signs it out here too. */
+  revoke(sessionId: string): Promise<void>
+}
+
+/** The `credentials` and `sessions` methods, `signOut` and `exportWallet` of a client. */
+export function createAccountMethods(ctx: ClientContext) {
+  const current = async () => {
+    const session = await ctx.state.current()
+    if (!session) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in first.')
+    return session
+  }
+  const sessionId = (session: StoredSession) => {
+    if (!session.sessionId) {
+      throw new WalletAuthError(
+        'SESSION_ID_UNKNOWN',
+        'The service did not name this session: sign in again instead.',
+      )
+    }
+    return session.sessionId
+  }
+
+  const credentials: CredentialMethods = {
+    async list(accountId) {
+      const query = `?accountId=${encodeURIComponent(accountId)}`
+      return (await ctx.call('GET', `/auth/credentials${query}`, { schema: ListOf(AuthMethod) })).data
+    },
+    async revoke(credentialId) {
+      await ctx.call('DELETE', `/auth/credentials/${encodeURIComponent(credentialId)}`)
+    },
+  }
+
+  const sessions: SessionMethods = {
+    current: () => ctx.state.current(),
+    async list(accountId) {
+      const query = `?accountId=${encodeURIComponent(accountId)}`
+      return (await ctx.call('GET', `/auth/sessions${query}`, { schema: ListOf(ClientKeyAuthSession) })).data
+    },
+    async refresh() {
+      const session = await current()
+      const { pendingKey, clientPublicKey } = await ctx.pendingKey()
+      const response = await ctx.call(
+        'POST',
+        `/auth/sessions/${encodeURIComponent(sessionId(session))}/refresh`,
+        {
+          body: { clientPublicKey },
+          schema: AuthSession,
+        },
+      )
+      const credential = {
+        credentialId: session.credentialId,
+        accountId: session.accountId,
+        type: session.type,
+      }
+      return ctx.finishSignIn(response, pendingKey, credential, 'refreshed')
+    },
+    async revoke(id) {
+      await ctx.call('DELETE', `/auth/sessions/${encodeURIComponent(id)}`)
+      const session = await ctx.state.current()
+      if (session?.sessionId === id) await ctx.state.forget()
+    },
+  }
+
+  return {
+    credentials,
+    sessions,
+    /** Revokes this browser's session on the service, then wipes its key here (even if that failed). */
+    async signOut(): Promise<void> {
+      const session = await ctx.state.current()
+      try {
+        if (session?.sessionId)
+          await ctx.call('DELETE', `/auth/sessions/${encodeURIComponent(session.sessionId)}`)
+      } finally {
+        await ctx.state.forget()
+      }
+    },
+    /** Exports the wallet sealed to a fresh key of this browser; returns the mnemonic. */
+    async exportWallet(accountId: string): Promise<string> {
+      const recipient = await generateRecipientKey()
+      const { encryptedWalletCredentials } = await ctx.call(
+        'POST',
+        `/internal-accounts/${encodeURIComponent(accountId)}/export`,
+        {
+          body: { clientPublicKey: recipient.publicKeyUncompressed },
+          schema: ExportResponse,
+        },
+      )
+      return openWalletExport(encryptedWalletCredentials, recipient.keyPair, {
+        ...(ctx.settings.exportSigners ? { trustedSigners: ctx.settings.exportSigners } : {}),
+      })
+    },
+  }
+}

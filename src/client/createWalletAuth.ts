@@ -1,0 +1,88 @@
+import type { KeyStore } from '../keys/createKeyStore.js'
+import { createAccountMethods } from './accountMethods.js'
+import { createClientContext } from './clientContext.js'
+import { createOauthMethods } from './oauthMethods.js'
+import { createOtpMethods } from './otpMethods.js'
+import { createPasskeyMethods } from './passkeyMethods.js'
+import { createQuoteMethods } from './quoteMethods.js'
+import { createSessionState, type WalletAuthEvent } from './sessionState.js'
+
+/** Options of `createWalletAuth`. */
+export interface WalletAuthOptions {
+  /** Where the integrator's relay (or the service) answers, e.g. `/api/wallet`. */
+  baseUrl: string
+  /** Where session keys live. Default `createKeyStore()` (IndexedDB, memory fallback). */
+  keyStore?: KeyStore | Promise<KeyStore>
+  /** Default `globalThis.fetch`. */
+  fetch?: typeof fetch
+  /** Name of the wallet-signature header. Default `Service-Wallet-Signature`. */
+  headerName?: string
+  /** OTP target-bundle signers to trust. Default: the production signer. */
+  trustedSigners?: readonly string[]
+  /** Wallet-export signers to trust. Default: the production export signer. */
+  exportSigners?: readonly string[]
+  /** `client-held` (default): the browser's own key signs. `sealed`: the service seals one to it. */
+  sessionMode?: 'client-held' | 'sealed'
+  /** `expiring-soon` fires this long before expiry. Default 60 000 ms. */
+  expiringSoonMs?: number
+  /** Refresh the session automatically this long before it expires (e.g. 120 000). Default: off. */
+  autoRefreshBeforeMs?: number
+  /** Clock. Default `Date.now`. */
+  now?: () => number
+}
+
+/**
+ * The browser client: every sign-in (email and SMS OTP, passkey, OAuth), the session kept in
+ * IndexedDB and announced, credentials and sessions, export, and quotes with SCA, each call
+ * validated and every failure a `WalletAuthError` with the service's code.
+ *
+ * @example
+ * ```ts
+ * const wallet = createWalletAuth({ baseUrl: '/api/wallet' })
+ * await wallet.emailOtp.send(credentialId)
+ * await wallet.emailOtp.verify(credentialId, codeInput.value)
+ * wallet.onChange((event) => render(event))
+ * await wallet.fetch('/api/wallet/internal-accounts/…', { method: 'PATCH', body }) // 202 → stamp → retry inside
+ * ```
+ */
+export function createWalletAuth(options: WalletAuthOptions) {
+  const now = options.now ?? Date.now
+  const settings = {
+    baseUrl: options.baseUrl,
+    fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
+    sessionMode: options.sessionMode ?? 'client-held',
+    now,
+    ...(options.headerName ? { headerName: options.headerName } : {}),
+    ...(options.trustedSigners ? { trustedSigners: options.trustedSigners } : {}),
+    ...(options.exportSigners ? { exportSigners: options.exportSigners } : {}),
+  } as const
+  const state = createSessionState({
+    ...(options.keyStore ? { keyStore: options.keyStore } : {}),
+    now,
+    expiringSoonMs: options.expiringSoonMs ?? 60_000,
+    ...(options.autoRefreshBeforeMs === undefined ? {} : { refreshBeforeMs: options.autoRefreshBeforeMs }),
+    refresh: () => account.sessions.refresh(),
+  })
+  const ctx = createClientContext(settings, state)
+  const account = createAccountMethods(ctx)
+  return {
+    emailOtp: createOtpMethods(ctx, 'EMAIL_OTP'),
+    smsOtp: createOtpMethods(ctx, 'SMS_OTP'),
+    passkey: createPasskeyMethods(ctx),
+    oauth: createOauthMethods(ctx),
+    credentials: account.credentials,
+    sessions: account.sessions,
+    signOut: account.signOut,
+    exportWallet: account.exportWallet,
+    quotes: createQuoteMethods(ctx),
+    /** fetch bound to the current session: 202 challenges are stamped and replayed inside. */
+    fetch: ctx.signedFetch,
+    /** Listens to signed-in, refreshed, expiring-soon, expired and signed-out; returns unsubscribe. */
+    onChange: (listener: (event: WalletAuthEvent) => void) => state.onChange(listener),
+    /** Stops the timers and drops the listeners. */
+    dispose: () => state.dispose(),
+  }
+}
+
+/** A client made by `createWalletAuth`. */
+export type WalletAuth = ReturnType<typeof createWalletAuth>

@@ -1,0 +1,7 @@
+export type { CredentialMethods, SessionMethods } from './accountMethods.js'
+export { createWalletAuth, type WalletAuth, type WalletAuthOptions } from './createWalletAuth.js'
+export type { OauthMethods } from './oauthMethods.js'
+export type { OtpMethods } from './otpMethods.js'
+export type { PasskeyMethods, PasskeySignInOptions } from './passkeyMethods.js'
+export type { QuoteMethods } from './quoteMethods.js'
+export type { WalletAuthEvent } from './sessionState.js'

@@ -1,0 +1,47 @@
+import type { StoredSession } from '../keys/createKeyStore.js'
+import { checkIdToken } from '../oauth/checkIdToken.js'
+import { oidcNonce } from '../oauth/oidcNonce.js'
+import { AuthMethod } from '../wire/authMethod.js'
+import { AuthSession } from '../wire/authSession.js'
+import type { ClientContext } from './clientContext.js'
+
+/** OAuth (OIDC) sign-in and registration. */
+export interface OauthMethods {
+  /**
+   * Signs in with an ID token whose `nonce` is the one given to `getIdToken` (the SHA-256 of this
+   * sign-in's `clientPublicKey`). The token is checked before it is sent.
+   */
+  signIn(
+    credentialId: string,
+    options: { accountId: string; getIdToken: (nonce: string) => Promise<string> | string },
+  ): Promise<StoredSession>
+  /** Adds an OIDC identity to the account; signed by the current session. */
+  add(options: { accountId: string; oidcToken: string }): Promise<AuthMethod>
+}
+
+/** The `oauth` methods of a client. */
+export function createOauthMethods(ctx: ClientContext): OauthMethods {
+  return {
+    async signIn(credentialId, { accountId, getIdToken }) {
+      const { pendingKey, clientPublicKey } = await ctx.pendingKey()
+      const nonce = await oidcNonce(clientPublicKey)
+      const oidcToken = await getIdToken(nonce)
+      checkIdToken(oidcToken, { nonce, now: ctx.settings.now })
+      const response = await ctx.call(
+        'POST',
+        `/auth/credentials/${encodeURIComponent(credentialId)}/verify`,
+        {
+          body: { type: 'OAUTH', oidcToken, clientPublicKey },
+          schema: AuthSession,
+        },
+      )
+      return ctx.finishSignIn(response, pendingKey, { credentialId, accountId, type: 'OAUTH' })
+    },
+    add({ accountId, oidcToken }) {
+      return ctx.call('POST', '/auth/credentials', {
+        body: { type: 'OAUTH', accountId, oidcToken },
+        schema: AuthMethod,
+      })
+    },
+  }
+}

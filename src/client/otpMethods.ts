@@ -1,0 +1,69 @@
+import { WalletAuthError } from '../errors.js'
+import { withWalletSignature } from '../fetch/withWalletSignature.js'
+import type { StoredSession } from '../keys/createKeyStore.js'
+import { generateSessionKey } from '../keys/sessionKey.js'
+import { encryptOtp } from '../otp/encryptOtp.js'
+import { AuthMethod } from '../wire/authMethod.js'
+import { AuthSession } from '../wire/authSession.js'
+import type { ClientContext } from './clientContext.js'
+
+/** Sending and verifying one-time codes of one credential type. */
+export interface OtpMethods {
+  /** Sends a code (or a new one) and keeps the target bundle for `verify`. */
+  send(credentialId: string): Promise<AuthMethod>
+  /** Encrypts the code to the last bundle, signs the retry with the new key, stores the session. */
+  verify(credentialId: string, code: string): Promise<StoredSession>
+}
+
+/** The `emailOtp` or `smsOtp` methods of a client. */
+export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OTP'): OtpMethods {
+  // Credential id -> the AuthMethod of its last /challenge (bundle included). A bundle is good for
+  // one attempt: a wrong code needs a new send.
+  const sent = new Map<string, AuthMethod>()
+  return {
+    async send(credentialId) {
+      const method = await ctx.call(
+        'POST',
+        `/auth/credentials/${encodeURIComponent(credentialId)}/challenge`,
+        {
+          schema: AuthMethod,
+        },
+      )
+      sent.set(credentialId, method)
+      return method
+    },
+    async verify(credentialId, code) {
+      const method = sent.get(credentialId)
+      if (!method?.otpEncryptionTargetBundle) {
+        throw new WalletAuthError(
+          'OTP_NOT_SENT',
+          'Send a code first (or again: each code is good for one try).',
+        )
+      }
+      sent.delete(credentialId)
+      const tek = await generateSessionKey()
+      const encryptedOtpBundle = await encryptOtp({
+        otpCode: code,
+        targetBundle: method.otpEncryptionTargetBundle,
+        publicKey: tek.publicKey,
+        ...(ctx.settings.trustedSigners ? { trustedSigners: ctx.settings.trustedSigners } : {}),
+      })
+      // The first leg's 202 must be stamped by the TEK itself, not by a current session.
+      const tekFetch = withWalletSignature(ctx.settings.fetch, {
+        getKey: () => tek,
+        now: ctx.settings.now,
+        ...(ctx.settings.headerName ? { headerName: ctx.settings.headerName } : {}),
+      })
+      const response = await ctx.call(
+        'POST',
+        `/auth/credentials/${encodeURIComponent(credentialId)}/verify`,
+        {
+          body: { type, encryptedOtpBundle },
+          schema: AuthSession,
+          fetch: tekFetch,
+        },
+      )
+      return ctx.finishSignIn(response, tek, { credentialId, accountId: method.accountId, type })
+    },
+  }
+}

@@ -1,0 +1,217 @@
+// The high-level client against the in-process sandbox, method by method.
+import { describe, expect, it, vi } from 'vitest'
+import { createWalletAuth, type WalletAuthEvent, type WalletAuthOptions } from '../../src/client/index.js'
+import { createKeyStore } from '../../src/keys/createKeyStore.js'
+import { expectCode } from '../helpers/expectCode.js'
+import { createCustomer, type Harness, json, quoteToUma, startHarness } from '../sandbox/harness.js'
+import { mintToken } from './tokens.js'
+
+async function setup(options: Partial<WalletAuthOptions> = {}, harness?: Harness) {
+  const h = harness ?? (await startHarness())
+  const now = h.sandbox.clock.now
+  const wallet = createWalletAuth({
+    baseUrl: h.base,
+    fetch: h.api,
+    keyStore: createKeyStore({ indexedDB: null, now }),
+    trustedSigners: [h.sandbox.signerPublicKey],
+    exportSigners: [h.sandbox.exportSignerPublicKey],
+    now,
+    ...options,
+  })
+  const events: WalletAuthEvent['type'][] = []
+  wallet.onChange((event) => events.push(event.type))
+  // A customer in the EU, so that quotes need SCA.
+  const customer = await createCustomer(h, { address: { country: 'FR' } })
+  const signIn = async () => {
+    await wallet.emailOtp.send(customer.emailCredentialId)
+    return wallet.emailOtp.verify(customer.emailCredentialId, '000000')
+  }
+  return { h, wallet, events, customer, signIn }
+}
+
+describe('createWalletAuth', () => {
+  it('signs in with an email OTP, keeps the session and signs actions with it', async () => {
+    const { h, wallet, events, customer, signIn } = await setup()
+    expect(await wallet.sessions.current()).toBeUndefined()
+    const session = await signIn()
+    expect(session).toMatchObject({
+      accountId: customer.accountId,
+      credentialId: customer.emailCredentialId,
+      type: 'EMAIL_OTP',
+    })
+    expect(session.key.keyPair.privateKey.extractable).toBe(false)
+    expect((await wallet.sessions.current())?.key.publicKey).toBe(session.key.publicKey)
+    expect(events).toEqual(['signed-in'])
+    const patched = await wallet.fetch(
+      `${h.base}/internal-accounts/${customer.accountId}`,
+      json('PATCH', { privacy: 'PRIVATE' }),
+    )
+    expect(patched.status).toBe(200)
+  })
+
+  it('reports a wrong code with the service code and reason, and needs a new code after it', async () => {
+    const { wallet, customer } = await setup()
+    await wallet.emailOtp.send(customer.emailCredentialId)
+    const error = await expectCode(
+      () => wallet.emailOtp.verify(customer.emailCredentialId, '111111'),
+      'UNAUTHORIZED',
+    )
+    expect(error).toMatchObject({ status: 401, reason: 'Invalid OTP code' })
+    await expectCode(() => wallet.emailOtp.verify(customer.emailCredentialId, '000000'), 'OTP_NOT_SENT')
+  })
+
+  it('passes the 429 of a resend on with retryAfter', async () => {
+    const { wallet, customer } = await setup()
+    await wallet.emailOtp.send(customer.emailCredentialId)
+    const error = await expectCode(() => wallet.emailOtp.send(customer.emailCredentialId), 'RATE_LIMITED')
+    expect(error.retryAfter).toBe(30)
+  })
+
+  it('adds an SMS credential and signs in with it', async () => {
+    const { h, wallet, customer, signIn } = await setup()
+    await signIn()
+    const created = await wallet.fetch(
+      `${h.base}/auth/credentials`,
+      json('POST', { type: 'SMS_OTP', accountId: customer.accountId, phoneNumber: '+15555550100' }),
+    )
+    const sms = await created.json()
+    await wallet.smsOtp.send(sms.id)
+    expect(await wallet.smsOtp.verify(sms.id, '000000')).toMatchObject({ type: 'SMS_OTP' })
+  })
+
+  it.each(['client-held', 'sealed'] as const)(
+    'adds an OAuth identity and signs in with it (%s key)',
+    async (sessionMode) => {
+      const { h, wallet, customer, signIn } = await setup({ sessionMode })
+      await signIn()
+      const identity = { aud: 'wallet-client', sub: 'google-1', email: 'ada@gmail.com' }
+      const oauth = await wallet.oauth.add({
+        accountId: customer.accountId,
+        oidcToken: mintToken(h, identity),
+      })
+      expect(oauth).toMatchObject({ type: 'OAUTH', nickname: 'ada@gmail.com' })
+      const session = await wallet.oauth.signIn(oauth.id, {
+        accountId: customer.accountId,
+        getIdToken: (nonce) => mintToken(h, { ...identity, nonce }),
+      })
+      expect(session).toMatchObject({ type: 'OAUTH', credentialId: oauth.id })
+      expect(session.key.keyPair.privateKey.extractable).toBe(false)
+      expect(
+        (await wallet.fetch(`${h.base}/internal-accounts/${customer.accountId}`, json('PATCH', { a: 1 })))
+          .status,
+      ).toBe(200)
+    },
+  )
+
+  it('refuses an ID token without the right nonce before sending it', async () => {
+    const { h, wallet, customer, signIn } = await setup()
+    await signIn()
+    const identity = { aud: 'wallet-client', sub: 'google-2' }
+    const oauth = await wallet.oauth.add({ accountId: customer.accountId, oidcToken: mintToken(h, identity) })
+    await expectCode(
+      () =>
+        wallet.oauth.signIn(oauth.id, {
+          accountId: customer.accountId,
+          getIdToken: () => mintToken(h, identity),
+        }),
+      'OIDC_NONCE_MISMATCH',
+    )
+  })
+
+  it('lists and revokes credentials under the spec rules', async () => {
+    const { h, wallet, customer, signIn } = await setup()
+    await signIn()
+    const oauth = await wallet.oauth.add({
+      accountId: customer.accountId,
+      oidcToken: mintToken(h, { aud: 'a', sub: 's' }),
+    })
+    expect((await wallet.credentials.list(customer.accountId)).map((c) => c.type)).toEqual([
+      'EMAIL_OTP',
+      'OAUTH',
+    ])
+    // The email session may revoke the OAuth credential, not its own.
+    await wallet.credentials.revoke(oauth.id)
+    await expectCode(() => wallet.credentials.revoke(customer.emailCredentialId), 'LAST_CREDENTIAL')
+  })
+
+  it('lists, refreshes and revokes sessions; signing out wipes the key here', async () => {
+    const { wallet, events, customer, signIn } = await setup()
+    const first = await signIn()
+    const refreshed = await wallet.sessions.refresh()
+    expect(refreshed.sessionId).not.toBe(first.sessionId)
+    expect((await wallet.sessions.current())?.sessionId).toBe(refreshed.sessionId)
+    expect((await wallet.sessions.list(customer.accountId)).map((s) => s.id)).toEqual([refreshed.sessionId])
+    await wallet.signOut()
+    expect(await wallet.sessions.current()).toBeUndefined()
+    expect(await wallet.sessions.list(customer.accountId)).toEqual([])
+    expect(events).toEqual(['signed-in', 'refreshed', 'signed-out'])
+    await expectCode(() => wallet.sessions.refresh(), 'NO_SESSION_KEY')
+  })
+
+  it('signs out here even when the service no longer knows the session', async () => {
+    const { h, wallet, signIn } = await setup()
+    await signIn()
+    h.sandbox.clock.advance(16 * 60_000)
+    await wallet.signOut().catch(() => {})
+    expect(await wallet.sessions.current()).toBeUndefined()
+  })
+
+  it('exports the wallet', async () => {
+    const { wallet, customer, signIn } = await setup()
+    await signIn()
+    expect((await wallet.exportWallet(customer.accountId)).split(' ')).toHaveLength(12)
+  })
+
+  it('authorizes a quote through its SCA steps and executes it with the wallet signature', async () => {
+    const { h, wallet, customer, signIn } = await setup()
+    await signIn()
+    await h.api(
+      `${h.base}/sandbox/internal-accounts/${customer.accountId}/fund`,
+      json('POST', { amount: 50_000 }),
+    )
+    const quote = await quoteToUma(h, customer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
+    const purposes: Array<string | null> = []
+    const authorized = await wallet.quotes.authorize(String(quote.id), {
+      onChallenge: async (step) => {
+        purposes.push(step.purpose)
+        return { otpCode: '123456' }
+      },
+    })
+    expect(purposes).toEqual(['CURRENCY_CONVERSION', 'PAYOUT'])
+    expect(authorized.status).toBe('PENDING')
+    const executed = await wallet.quotes.execute(String(quote.id), { idempotencyKey: 'k-1' })
+    expect(executed.status).toBe('PROCESSING')
+    // The same key gives the first result again instead of paying twice.
+    expect((await wallet.quotes.execute(String(quote.id), { idempotencyKey: 'k-1' })).id).toBe(quote.id)
+  })
+
+  it('announces expiring-soon and expired, and refreshes automatically when asked', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const { h, wallet, events, signIn } = await setup({
+        autoRefreshBeforeMs: 120_000,
+        expiringSoonMs: 60_000,
+      })
+      const first = await signIn()
+      // Move both clocks: the sandbox's and the client's timers.
+      h.sandbox.clock.advance(13 * 60_000)
+      await vi.advanceTimersByTimeAsync(13 * 60_000)
+      await vi.waitFor(async () => expect(events).toContain('refreshed'))
+      const current = await wallet.sessions.current()
+      expect(current?.sessionId).not.toBe(first.sessionId)
+      wallet.dispose()
+
+      const plain = await setup({ expiringSoonMs: 60_000 }, h)
+      await plain.signIn()
+      h.sandbox.clock.advance(14 * 60_000 + 1)
+      await vi.advanceTimersByTimeAsync(14 * 60_000 + 1)
+      expect(plain.events).toEqual(['signed-in', 'expiring-soon'])
+      h.sandbox.clock.advance(60_000)
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(plain.events).toEqual(['signed-in', 'expiring-soon', 'expired'])
+      expect(await plain.wallet.sessions.current()).toBeUndefined()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
