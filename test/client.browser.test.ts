@@ -1,0 +1,102 @@
+// The client in real Chromium against the sandbox over HTTP: passkeys with a virtual
+// authenticator, and a session kept in IndexedDB that a fresh client (as after a reload) finds.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { commands } from 'vitest/browser'
+import { createWalletAuth, type WalletAuthOptions } from '../src/client/index.js'
+import { createKeyStore } from '../src/keys/createKeyStore.js'
+import type { BrowserSandbox } from './browser/commands.js'
+import { addVirtualAuthenticator } from './browser/virtualAuthenticator.js'
+
+let sandbox: BrowserSandbox
+beforeAll(async () => {
+  sandbox = await commands.startSandbox()
+})
+afterAll(async () => {
+  await commands.stopSandbox(sandbox.baseUrl)
+})
+beforeEach(async () => addVirtualAuthenticator())
+
+// Test-only: with no integrator backend here, the page adds the sandbox's Basic credentials.
+const api: typeof fetch = (input, init) => {
+  const request = new Request(input, init)
+  request.headers.set('Authorization', sandbox.authorization)
+  return fetch(request)
+}
+
+function client(databaseName: string, options: Partial<WalletAuthOptions> = {}) {
+  return createWalletAuth({
+    baseUrl: sandbox.baseUrl,
+    fetch: api,
+    keyStore: createKeyStore({ databaseName }),
+    trustedSigners: [sandbox.signerPublicKey],
+    ...options,
+  })
+}
+
+async function customerWithEmailSession(databaseName: string, options: Partial<WalletAuthOptions> = {}) {
+  const email = `client-${crypto.randomUUID().slice(0, 8)}@example.com`
+  const customer = await (
+    await api(`${sandbox.baseUrl}/customers`, {
+      method: 'POST',
+      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Katherine Johnson', email }),
+    })
+  ).json()
+  const accounts = await (
+    await api(`${sandbox.baseUrl}/customers/internal-accounts?customerId=${customer.id}`)
+  ).json()
+  const accountId: string = accounts.data[0].id
+  const wallet = client(databaseName, options)
+  const [emailCredential] = await wallet.credentials.list(accountId)
+  if (!emailCredential) throw new Error('no EMAIL_OTP credential')
+  await wallet.emailOtp.send(emailCredential.id)
+  await wallet.emailOtp.verify(emailCredential.id, '000000')
+  return { wallet, accountId }
+}
+
+describe('createWalletAuth in Chromium', () => {
+  it.each(['client-held', 'sealed'] as const)(
+    'adds a passkey and signs in with it after signing out (%s)',
+    async (sessionMode) => {
+      const { wallet, accountId } = await customerWithEmailSession(`client-${crypto.randomUUID()}`, {
+        sessionMode,
+      })
+      const optionsJSON = await commands.passkeyRegistrationOptions('katherine@example.com')
+      const passkey = await wallet.passkey.add({ accountId, nickname: 'This Chromium', optionsJSON })
+      expect(passkey).toMatchObject({ type: 'PASSKEY', nickname: 'This Chromium' })
+      await wallet.signOut()
+      expect(await wallet.sessions.current()).toBeUndefined()
+      const session = await wallet.passkey.signIn(passkey.id, {
+        accountId,
+        rpId: 'localhost',
+        allowCredentials: [String(passkey.credentialId)],
+      })
+      expect(session).toMatchObject({ type: 'PASSKEY', credentialId: passkey.id, accountId })
+      expect(session.key.keyPair.privateKey.extractable).toBe(false)
+      const sessions = await wallet.sessions.list(accountId)
+      expect(sessions.map((s) => s.type)).toEqual(['PASSKEY'])
+    },
+  )
+
+  it('keeps the session across a reload: a fresh client finds it in IndexedDB and signs with it', async () => {
+    const databaseName = `client-${crypto.randomUUID()}`
+    const { wallet, accountId } = await customerWithEmailSession(databaseName)
+    const before = await wallet.sessions.current()
+    wallet.dispose()
+
+    const reloaded = client(databaseName)
+    const after = await reloaded.sessions.current()
+    expect(after?.key.publicKey).toBe(before?.key.publicKey)
+    expect(after?.key.keyPair.privateKey.extractable).toBe(false)
+    const patched = await reloaded.fetch(`${sandbox.baseUrl}/internal-accounts/${accountId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ privacy: 'PRIVATE' }),
+    })
+    expect(patched.status).toBe(200)
+    // And a separate document (a real reload) reads the same key and signs with it.
+    const reading = await commands.readKeyInNewPage(databaseName, String(before?.key.publicKey), 'reloaded')
+    expect(reading).toMatchObject({ publicKey: before?.key.publicKey, extractable: false })
+
+    await reloaded.signOut()
+    expect(await (await createKeyStore({ databaseName })).list()).toEqual([])
+  })
+})
