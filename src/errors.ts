@@ -29,6 +29,8 @@ export type KitErrorCode =
   // the high-level client
   | 'OTP_NOT_SENT'
   | 'SESSION_ID_UNKNOWN'
+  // the relay's passkey registration check
+  | 'INVALID_REGISTRATION'
   // key storage
   | 'STORAGE_FAILED'
   // passkeys (WebAuthn DOMException names mapped to stable codes)

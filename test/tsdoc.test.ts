@@ -3,7 +3,7 @@
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
-const ENTRIES = ['src/index.ts', 'src/crypto/index.ts', 'src/sandbox/index.ts']
+const ENTRIES = ['src/index.ts', 'src/crypto/index.ts', 'src/sandbox/index.ts', 'src/relay/index.ts']
 
 function undocumented(): { missingExample: string[]; missingSummary: string[] } {
   const program = ts.createProgram(ENTRIES, { strict: true, noEmit: true, skipLibCheck: true })

@@ -2,16 +2,33 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createWalletAuth, type WalletAuthEvent, type WalletAuthOptions } from '../../src/client/index.js'
 import { createKeyStore } from '../../src/keys/createKeyStore.js'
+import { createRelay } from '../../src/relay/index.js'
 import { expectCode } from '../helpers/expectCode.js'
 import { createCustomer, type Harness, json, quoteToUma, startHarness } from '../sandbox/harness.js'
 import { mintToken } from './tokens.js'
 
+/**
+ * A client in a page of the integrator's app, talking to the relay mounted at `/wallet`, which
+ * forwards to the in-process sandbox. The relay's hook lets the signed-in customer touch only
+ * what is theirs.
+ */
 async function setup(options: Partial<WalletAuthOptions> = {}, harness?: Harness) {
   const h = harness ?? (await startHarness())
   const now = h.sandbox.clock.now
+  // A customer in the EU, so that quotes need SCA.
+  const customer = await createCustomer(h, { address: { country: 'FR' } })
+  const relay = createRelay({
+    baseUrl: `http://sandbox.test${h.sandbox.basePath}`,
+    clientId: h.sandbox.clientId,
+    clientSecret: h.sandbox.clientSecret,
+    prefix: '/wallet',
+    fetch: (request) => h.sandbox.fetch(request),
+    authorize: (_request, _target, { isOwnedBy }) => isOwnedBy(customer.customerId),
+  })
+  const base = 'http://app.test/wallet'
   const wallet = createWalletAuth({
-    baseUrl: h.base,
-    fetch: h.api,
+    baseUrl: base,
+    fetch: (input, init) => relay(new Request(input, init)),
     keyStore: createKeyStore({ indexedDB: null, now }),
     trustedSigners: [h.sandbox.signerPublicKey],
     exportSigners: [h.sandbox.exportSignerPublicKey],
@@ -20,18 +37,16 @@ async function setup(options: Partial<WalletAuthOptions> = {}, harness?: Harness
   })
   const events: WalletAuthEvent['type'][] = []
   wallet.onChange((event) => events.push(event.type))
-  // A customer in the EU, so that quotes need SCA.
-  const customer = await createCustomer(h, { address: { country: 'FR' } })
   const signIn = async () => {
     await wallet.emailOtp.send(customer.emailCredentialId)
     return wallet.emailOtp.verify(customer.emailCredentialId, '000000')
   }
-  return { h, wallet, events, customer, signIn }
+  return { h, base, wallet, events, customer, signIn }
 }
 
 describe('createWalletAuth', () => {
   it('signs in with an email OTP, keeps the session and signs actions with it', async () => {
-    const { h, wallet, events, customer, signIn } = await setup()
+    const { base, wallet, events, customer, signIn } = await setup()
     expect(await wallet.sessions.current()).toBeUndefined()
     const session = await signIn()
     expect(session).toMatchObject({
@@ -43,7 +58,7 @@ describe('createWalletAuth', () => {
     expect((await wallet.sessions.current())?.key.publicKey).toBe(session.key.publicKey)
     expect(events).toEqual(['signed-in'])
     const patched = await wallet.fetch(
-      `${h.base}/internal-accounts/${customer.accountId}`,
+      `${base}/internal-accounts/${customer.accountId}`,
       json('PATCH', { privacy: 'PRIVATE' }),
     )
     expect(patched.status).toBe(200)
@@ -68,10 +83,10 @@ describe('createWalletAuth', () => {
   })
 
   it('adds an SMS credential and signs in with it', async () => {
-    const { h, wallet, customer, signIn } = await setup()
+    const { base, wallet, customer, signIn } = await setup()
     await signIn()
     const created = await wallet.fetch(
-      `${h.base}/auth/credentials`,
+      `${base}/auth/credentials`,
       json('POST', { type: 'SMS_OTP', accountId: customer.accountId, phoneNumber: '+15555550100' }),
     )
     const sms = await created.json()
@@ -82,7 +97,7 @@ describe('createWalletAuth', () => {
   it.each(['client-held', 'sealed'] as const)(
     'adds an OAuth identity and signs in with it (%s key)',
     async (sessionMode) => {
-      const { h, wallet, customer, signIn } = await setup({ sessionMode })
+      const { h, base, wallet, customer, signIn } = await setup({ sessionMode })
       await signIn()
       const identity = { aud: 'wallet-client', sub: 'google-1', email: 'ada@gmail.com' }
       const oauth = await wallet.oauth.add({
@@ -97,7 +112,7 @@ describe('createWalletAuth', () => {
       expect(session).toMatchObject({ type: 'OAUTH', credentialId: oauth.id })
       expect(session.key.keyPair.privateKey.extractable).toBe(false)
       expect(
-        (await wallet.fetch(`${h.base}/internal-accounts/${customer.accountId}`, json('PATCH', { a: 1 })))
+        (await wallet.fetch(`${base}/internal-accounts/${customer.accountId}`, json('PATCH', { a: 1 })))
           .status,
       ).toBe(200)
     },

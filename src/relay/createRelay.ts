@@ -1,0 +1,264 @@
+import { WalletAuthError } from '../errors.js'
+import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
+import type { PasskeyRegistrationChallenges } from './createPasskeyRegistrationOptions.js'
+import { createOwnershipLookup, type RelayAuthorizeContext } from './ownershipLookup.js'
+import { readBodyBytes } from './readBodyBytes.js'
+import { RELAY_OPERATIONS } from './relayOperations.js'
+import { RelayRefusal } from './relayRefusal.js'
+import { compileRoutes, matchRoute, routePath } from './relayRoutes.js'
+import type { RelayTarget } from './relayTarget.js'
+import { resolveTarget } from './resolveTarget.js'
+
+/** A standard request handler: what `createRelay` returns and every adapter wraps. */
+export type Relay = (request: Request) => Promise<Response>
+
+/**
+ * The integrator's say on each request: may the signed-in user (known from `request`, e.g. its
+ * session cookie) touch what `target` names? Only `true` lets the request through; `false`, any
+ * other value or a throw is a 403. The request's body is already read: use `target.body`.
+ * Ids the integrator does not store itself (credentials, sessions, quotes) can be resolved with
+ * `context.isOwnedBy(customerId)`, or from the integrator's own records.
+ */
+export type RelayAuthorize = (
+  request: Request,
+  target: RelayTarget,
+  context: RelayAuthorizeContext,
+) => boolean | Promise<boolean>
+
+/** Options of `createRelay`. */
+export interface RelayOptions {
+  /** The service's base URL, version segment included: `https://api.example/2025-10-13`. */
+  baseUrl: string
+  /** HTTP Basic user name (the API client id). */
+  clientId: string
+  /** HTTP Basic password (the API secret). Never leaves the relay. */
+  clientSecret: string
+  /** Decides per request; see `RelayAuthorize`. Without it every request is refused (403). */
+  authorize: RelayAuthorize
+  /**
+   * The operations forwarded, as `'METHOD /path/{param}'` (params: `accountId`, `customerId`,
+   * `credentialId`, `sessionId`, `quoteId`, `transactionId`). Default `RELAY_OPERATIONS`.
+   */
+  allow?: readonly string[]
+  /** The path the relay is mounted under, stripped before matching, e.g. `'/wallet'`. Default `''`. */
+  prefix?: string
+  /** How to reach the service. Default `globalThis.fetch`; tests pass `sandbox.fetch`. */
+  fetch?: (request: Request) => Promise<Response>
+  /** Checks every PASSKEY `POST /auth/credentials` against the challenges it issued (400 `INVALID_REGISTRATION`). */
+  passkeyRegistration?: Pick<PasskeyRegistrationChallenges, 'check' | 'consume'>
+  /** The wallet-signature header, if the service names it otherwise. Default `Service-Wallet-Signature`. */
+  headerName?: string
+  /** Largest request body accepted, in bytes (else 413). Default 64 KiB. */
+  maxBodyBytes?: number
+  /** Told about hook throws, service failures and relay bugs (which the client sees only as a status). */
+  onError?: (error: unknown) => void
+}
+
+const RESPONSE_HEADERS = ['Content-Type', 'Retry-After']
+const NULL_BODY_STATUSES = new Set([204, 205, 304])
+const NOT_PASSKEY_TYPES = new Set(['EMAIL_OTP', 'SMS_OTP', 'OAUTH'])
+
+function basicAuthorization(clientId: string, clientSecret: string): string {
+  let binary = ''
+  for (const byte of new TextEncoder().encode(`${clientId}:${clientSecret}`))
+    binary += String.fromCharCode(byte)
+  return `Basic ${btoa(binary)}`
+}
+
+function invalidOption(message: string): WalletAuthError {
+  return new WalletAuthError('INVALID_ARGUMENT', `createRelay: ${message}`)
+}
+
+function parseJsonBody(bytes: Uint8Array): unknown {
+  if (bytes.length === 0) return undefined
+  let body: unknown
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch {
+    throw new RelayRefusal(400, 'INVALID_INPUT', 'The request body is not valid JSON.')
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new RelayRefusal(400, 'INVALID_INPUT', 'The request body must be a JSON object.')
+  }
+  return body
+}
+
+/**
+ * The integrator backend's relay to the service: the browser calls it instead of the service, and
+ * it adds the API secret. It forwards only the allowed operations (others: 404), asks `authorize`
+ * about every request (no hook or no approval: 403), sends the body on byte for byte (signed
+ * retries depend on it), passes only `Content-Type`, `Accept`, the wallet signature, `Request-Id`
+ * and `Idempotency-Key` on, and returns the service's status and body with only `Content-Type` and
+ * `Retry-After`. Its own refusals are the spec's Error object. Works wherever `Request`/`Response`
+ * exist; `toNodeHandler` and `toExpressMiddleware` adapt it to Node, and on Hono it is one line:
+ * `app.all('/wallet/*', (c) => relay(c.req.raw))`.
+ *
+ * @example
+ * ```ts
+ * const relay = createRelay({
+ *   baseUrl: 'https://api.example/2025-10-13',
+ *   clientId: process.env.CLIENT_ID,
+ *   clientSecret: process.env.CLIENT_SECRET,
+ *   prefix: '/wallet',
+ *   authorize: async (request, target, { isOwnedBy }) => {
+ *     const user = await userFromSessionCookie(request)
+ *     return user !== undefined && isOwnedBy(user.customerId)
+ *   },
+ * })
+ * http.createServer(toNodeHandler(relay)).listen(3000)
+ * ```
+ */
+export function createRelay(options: RelayOptions): Relay {
+  const {
+    baseUrl,
+    clientId,
+    clientSecret,
+    authorize,
+    allow = RELAY_OPERATIONS,
+    prefix = '',
+    fetch: fetchUpstream = (request: Request) => globalThis.fetch(request),
+    passkeyRegistration,
+    headerName = WALLET_SIGNATURE_HEADER,
+    maxBodyBytes = 64 * 1024,
+    onError = (error: unknown) => console.error('embedded-wallet-auth/relay:', error),
+  } = options
+  let base: URL
+  try {
+    base = new URL(baseUrl)
+  } catch (cause) {
+    throw new WalletAuthError('INVALID_ARGUMENT', 'createRelay: baseUrl is not a URL.', { cause })
+  }
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') throw invalidOption('baseUrl must be http(s).')
+  if (base.search || base.hash || base.username || base.password) {
+    throw invalidOption('baseUrl takes no query, fragment or credentials (they go in clientId/clientSecret).')
+  }
+  if (typeof clientId !== 'string' || typeof clientSecret !== 'string' || !clientId || !clientSecret) {
+    throw invalidOption('clientId and clientSecret are required.')
+  }
+  if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/')))) {
+    throw invalidOption("prefix is '' or a path like '/wallet' (no trailing slash).")
+  }
+  if (!(maxBodyBytes > 0)) throw invalidOption('maxBodyBytes must be positive.')
+  const upstreamBase = base.href.replace(/\/+$/, '')
+  const routes = compileRoutes(allow)
+  const authorization = basicAuthorization(clientId, clientSecret)
+  const forwardedHeaders = ['Content-Type', 'Accept', headerName, 'Request-Id', 'Idempotency-Key']
+
+  const send = async (
+    path: string,
+    init: { method: string; headers: Headers; body?: Uint8Array<ArrayBuffer>; signal?: AbortSignal },
+  ) => {
+    init.headers.set('Authorization', authorization)
+    try {
+      // Redirects are not followed: they would carry the API secret wherever they point.
+      return await fetchUpstream(new Request(`${upstreamBase}${path}`, { ...init, redirect: 'manual' }))
+    } catch (error) {
+      onError(error)
+      throw new RelayRefusal(502, 'BAD_GATEWAY', 'The service could not be reached.')
+    }
+  }
+
+  const serviceGet = async (path: string, signal: AbortSignal): Promise<unknown> => {
+    const response = await send(path, {
+      method: 'GET',
+      headers: new Headers({ Accept: 'application/json' }),
+      signal,
+    })
+    if (response.status !== 200) {
+      await response.body?.cancel()
+      return undefined
+    }
+    return response.json().catch(() => undefined)
+  }
+
+  const approve = async (request: Request, target: RelayTarget): Promise<boolean> => {
+    if (typeof authorize !== 'function') return false
+    const context = createOwnershipLookup((path) => serviceGet(path, request.signal), target)
+    try {
+      return (await authorize(request, target, context)) === true
+    } catch (error) {
+      onError(error)
+      return false
+    }
+  }
+
+  const checkPasskey = async (target: RelayTarget): Promise<string | undefined> => {
+    const body = target.body as Record<string, unknown> | undefined
+    if (!passkeyRegistration || target.operation !== 'POST /auth/credentials') return undefined
+    if (NOT_PASSKEY_TYPES.has(body?.type as string)) return undefined
+    try {
+      return (await passkeyRegistration.check(body, { consume: false })).challenge
+    } catch (error) {
+      if (error instanceof WalletAuthError && error.code === 'INVALID_REGISTRATION') {
+        throw new RelayRefusal(400, 'INVALID_REGISTRATION', error.message, { reason: error.reason })
+      }
+      throw error
+    }
+  }
+
+  const handle = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url)
+    const method = request.method.toUpperCase()
+    const notFound = new RelayRefusal(404, 'NOT_FOUND', 'No such route on this relay.')
+    let path = url.pathname
+    if (prefix) {
+      if (!path.startsWith(`${prefix}/`)) throw notFound
+      path = path.slice(prefix.length)
+    }
+    const match = matchRoute(routes, method, path)
+    if (!match) throw notFound
+
+    const bytes =
+      method === 'GET' || method === 'HEAD' ? new Uint8Array(0) : await readBodyBytes(request, maxBodyBytes)
+    const target = resolveTarget(match, url.searchParams, parseJsonBody(bytes))
+    if (!(await approve(request, target))) {
+      throw new RelayRefusal(403, 'FORBIDDEN', 'The signed-in user may not make this request.')
+    }
+    const passkeyChallenge = await checkPasskey(target)
+
+    const headers = new Headers()
+    for (const name of forwardedHeaders) {
+      const value = request.headers.get(name)
+      if (value !== null) headers.set(name, value)
+    }
+    const upstream = await send(`${routePath(match)}${url.search}`, {
+      method,
+      headers,
+      ...(bytes.length > 0 ? { body: bytes } : {}),
+      signal: request.signal,
+    })
+    const { status } = upstream
+    if (status < 200 || status > 599 || (status >= 300 && status < 400)) {
+      await upstream.body?.cancel()
+      onError(new Error(`The service answered ${status} to ${match.route.operation}.`))
+      throw new RelayRefusal(502, 'BAD_GATEWAY', 'The service gave an unusable answer.')
+    }
+    let payload: Uint8Array<ArrayBuffer>
+    try {
+      payload = new Uint8Array(await upstream.arrayBuffer())
+    } catch (error) {
+      onError(error)
+      throw new RelayRefusal(502, 'BAD_GATEWAY', 'The service answer was cut off.')
+    }
+    // The passkey is registered: its challenge is used up. (A 202 asks for the signed retry first.)
+    if (passkeyChallenge !== undefined && status >= 200 && status < 300 && status !== 202) {
+      passkeyRegistration?.consume(passkeyChallenge)
+    }
+    const responseHeaders = new Headers()
+    for (const name of RESPONSE_HEADERS) {
+      const value = upstream.headers.get(name)
+      if (value !== null) responseHeaders.set(name, value)
+    }
+    return new Response(NULL_BODY_STATUSES.has(status) ? null : payload, { status, headers: responseHeaders })
+  }
+
+  return async function relay(request) {
+    try {
+      return await handle(request)
+    } catch (error) {
+      if (error instanceof RelayRefusal) return error.toResponse()
+      onError(error)
+      return new RelayRefusal(500, 'INTERNAL_ERROR', 'The relay failed.').toResponse()
+    }
+  }
+}

@@ -1,0 +1,15 @@
+export {
+  createPasskeyRegistrationOptions,
+  type PasskeyRegistrationChallenges,
+  type PasskeyRegistrationCheck,
+  type PasskeyRegistrationConfig,
+  type PasskeyRegistrationRefusal,
+  type PasskeyRegistrationUser,
+} from './createPasskeyRegistrationOptions.js'
+export { createRelay, type Relay, type RelayAuthorize, type RelayOptions } from './createRelay.js'
+export { mintSandboxIdToken, type SandboxIdTokenOptions } from './mintSandboxIdToken.js'
+export type { RelayAuthorizeContext } from './ownershipLookup.js'
+export { RELAY_OPERATIONS, type RelayOperation } from './relayOperations.js'
+export type { RelayTarget } from './relayTarget.js'
+export { type ExpressLikeNext, type ExpressLikeRequest, toExpressMiddleware } from './toExpressMiddleware.js'
+export { toNodeHandler } from './toNodeHandler.js'

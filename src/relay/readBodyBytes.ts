@@ -1,0 +1,35 @@
+import { RelayRefusal } from './relayRefusal.js'
+
+function tooLarge(maxBytes: number): RelayRefusal {
+  return new RelayRefusal(413, 'PAYLOAD_TOO_LARGE', `Bodies are limited to ${maxBytes} bytes.`)
+}
+
+/**
+ * Reads a request body once, as bytes, stopping (413 `PAYLOAD_TOO_LARGE`) as soon as it grows past
+ * `maxBytes` instead of buffering whatever a client sends.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('Content-Length') ?? 0)
+  if (declared > maxBytes) throw tooLarge(maxBytes)
+  if (!request.body) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let length = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    length += value.byteLength
+    if (length > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw tooLarge(maxBytes)
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(length)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}

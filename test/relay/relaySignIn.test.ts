@@ -1,0 +1,156 @@
+// The whole browser path through the relay against the in-process sandbox: an OTP sign-in, signed
+// actions, and error answers; the API secret must appear in none of what the relay returns, and
+// every body must reach the service byte for byte.
+import { describe, expect, it } from 'vitest'
+import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
+import { generateSessionKey } from '../../src/keys/sessionKey.js'
+import { json, otpSignInThroughRelay, type RelayHarness, startRelayHarness } from './relayHarness.js'
+
+/** Every string through which the secret could leak: itself, and the Basic header value. */
+function secrets(r: RelayHarness): string[] {
+  const { clientId, clientSecret } = r.h.sandbox
+  const basic = btoa(`${clientId}:${clientSecret}`)
+  return [clientSecret, basic, `Basic ${basic}`]
+}
+
+function expectNoSecret(r: RelayHarness) {
+  expect(r.replies.length).toBeGreaterThan(0)
+  for (const reply of r.replies) {
+    const seen = JSON.stringify(reply)
+    for (const secret of secrets(r)) expect(seen).not.toContain(secret)
+    for (const [name] of reply.headers) expect(['content-type', 'retry-after']).toContain(name)
+  }
+}
+
+describe('an OTP sign-in and signed actions through the relay', () => {
+  it('works end to end, and the API secret appears in nothing the relay returns', async () => {
+    const r = await startRelayHarness()
+    const ada = await r.addUser('ada')
+    const bob = await r.addUser('bob')
+    const { key, metadata } = await otpSignInThroughRelay(r, ada)
+    expect(metadata.sessionId).toMatch(/^Session:/)
+    const page = r.browser('ada')
+    const signed = withWalletSignature(page, { getKey: () => key, now: r.h.sandbox.clock.now })
+
+    // Reads and a signed action (202 -> stamp -> replay through the relay).
+    const sessions = await page(`${r.appBase}/auth/sessions?accountId=${ada.accountId}`)
+    expect((await sessions.json()).data.map((s: { id: string }) => s.id)).toContain(metadata.sessionId)
+    const patched = await signed(
+      `${r.appBase}/internal-accounts/${ada.accountId}`,
+      json('PATCH', { privacy: 'PRIVATE' }),
+    )
+    expect(patched.status).toBe(200)
+    const next = await generateSessionKey()
+    const refreshed = await signed(
+      `${r.appBase}/auth/sessions/${metadata.sessionId}/refresh`,
+      json('POST', { clientPublicKey: next.publicKey }),
+    )
+    expect(refreshed.status).toBe(201)
+    const nextSessionId = (await refreshed.json()).id as string
+    ada.owned.sessionIds.add(nextSessionId)
+
+    // Error answers of every kind pass through the same filter.
+    const statuses = [
+      (
+        await page(
+          `${r.appBase}/sandbox/internal-accounts/${ada.accountId}/fund`,
+          json('POST', { amount: 1 }),
+        )
+      ).status,
+      (await page(`${r.appBase}/internal-accounts/${bob.accountId}`)).status,
+      (await r.browser()(`${r.appBase}/internal-accounts/${ada.accountId}`)).status,
+      (await page(`${r.appBase}/auth/credentials/${ada.emailCredentialId}/challenge`, { method: 'POST' }))
+        .status,
+      (
+        await page(
+          `${r.appBase}/internal-accounts/${ada.accountId}`,
+          json(
+            'PATCH',
+            { privacy: 'PUBLIC' },
+            {
+              'Service-Wallet-Signature': 'not-a-stamp',
+              'Request-Id': 'Request:00000000-0000-4000-8000-000000000000',
+            },
+          ),
+        )
+      ).status,
+      (await page(`${r.appBase}/auth/credentials`, json('POST', '{not json'))).status,
+    ]
+    expect(statuses).toEqual([404, 403, 403, 429, 401, 400])
+    const signedByNext = withWalletSignature(page, { getKey: () => next, now: r.h.sandbox.clock.now })
+    const revoked = await signedByNext(`${r.appBase}/auth/sessions/${nextSessionId}`, { method: 'DELETE' })
+    expect(revoked.status).toBe(204)
+
+    expectNoSecret(r)
+    // And the service got the secret on every call, and nothing else of the browser's.
+    const { clientId, clientSecret } = r.h.sandbox
+    for (const call of r.upstream) {
+      expect(call.headers.authorization).toBe(`Basic ${btoa(`${clientId}:${clientSecret}`)}`)
+      for (const name of Object.keys(call.headers)) {
+        expect([
+          'authorization',
+          'content-type',
+          'accept',
+          'service-wallet-signature',
+          'request-id',
+          'idempotency-key',
+        ]).toContain(name)
+      }
+    }
+  })
+
+  it('forwards every body byte for byte, so a signed retry through the relay succeeds', async () => {
+    const r = await startRelayHarness()
+    const ada = await r.addUser('ada')
+    const { key, metadata } = await otpSignInThroughRelay(r, ada)
+    const page = r.browser('ada')
+    // Odd spacing, key order, escapes and non-ASCII: a relay that re-serialised would change them,
+    // and the stamp (over a digest of the first body) would no longer match the retry.
+    const body = `{ "clientPublicKey" :"${(await generateSessionKey()).publicKey}",\n\t"note":"caf\u00e9 \\u00e9 \u{1F510}" }`
+    const sent: Uint8Array[] = []
+    const recording: typeof fetch = async (input, init) => {
+      const request = new Request(input, init)
+      sent.push(new Uint8Array(await request.clone().arrayBuffer()))
+      return page(request)
+    }
+    const signed = withWalletSignature(recording, { getKey: () => key, now: r.h.sandbox.clock.now })
+    const before = r.upstream.length
+    const refreshed = await signed(
+      `${r.appBase}/auth/sessions/${metadata.sessionId}/refresh`,
+      json('POST', body),
+    )
+    expect(refreshed.status).toBe(201)
+    const forwarded = r.upstream.slice(before).map((call) => call.body)
+    expect(forwarded).toHaveLength(2)
+    expect(sent).toHaveLength(2)
+    for (const [i, bytes] of forwarded.entries()) {
+      expect(bytes).toEqual(sent[i])
+      expect(new TextDecoder().decode(bytes)).toBe(body)
+    }
+    // The retry carried the stamp and the request id through.
+    const retry = r.upstream.at(-1)
+    expect(retry?.headers['service-wallet-signature']).toBeTruthy()
+    expect(retry?.headers['request-id']).toMatch(/^Request:/)
+  })
+
+  it('relays a changed body untouched too, so the service can see it was changed', async () => {
+    const r = await startRelayHarness()
+    const ada = await r.addUser('ada')
+    const { key } = await otpSignInThroughRelay(r, ada)
+    const page = r.browser('ada')
+    const first = await page(
+      `${r.appBase}/internal-accounts/${ada.accountId}`,
+      json('PATCH', { privacy: 'PRIVATE' }),
+    )
+    expect(first.status).toBe(202)
+    const challenge = await first.json()
+    const { stampChallenge } = await import('../../src/stamp/stampChallenge.js')
+    const headers = await stampChallenge(challenge, key, { now: r.h.sandbox.clock.now })
+    const changed = await page(
+      `${r.appBase}/internal-accounts/${ada.accountId}`,
+      json('PATCH', { privacy: 'PUBLIC' }, headers),
+    )
+    expect(changed.status).toBe(401)
+    expect((await changed.json()).code).toBe('WALLET_SIGNATURE_BODY_MISMATCH')
+  })
+})
