@@ -163,6 +163,22 @@ describe('createWalletAuth', () => {
     await expectCode(() => wallet.sessions.refresh(), 'NO_SESSION_KEY')
   })
 
+  it('revokes another session of the account, and its own session by id (which signs out here)', async () => {
+    const { h, wallet, events, customer, signIn } = await setup()
+    const first = await signIn()
+    h.sandbox.clock.advance(31_000)
+    const second = await signIn()
+    expect((await wallet.sessions.list(customer.accountId)).map((s) => s.id)).toEqual([
+      first.sessionId,
+      second.sessionId,
+    ])
+    await wallet.sessions.revoke(String(first.sessionId))
+    expect((await wallet.sessions.current())?.sessionId).toBe(second.sessionId)
+    await wallet.sessions.revoke(String(second.sessionId))
+    expect(await wallet.sessions.current()).toBeUndefined()
+    expect(events).toEqual(['signed-in', 'signed-in', 'signed-out'])
+  })
+
   it('signs out here even when the service no longer knows the session', async () => {
     const { h, wallet, signIn } = await setup()
     await signIn()
