@@ -8,6 +8,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** Entry name → source modules it exports (one module = one subpath export of package.json). */
 export const ENTRIES = {
   index: ['src/index.ts'],
+  client: ['src/client/index.ts'],
   stamp: ['src/stamp/index.ts'],
   keys: ['src/keys/index.ts'],
   fetch: ['src/fetch/index.ts'],
