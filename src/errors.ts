@@ -28,6 +28,7 @@ export type KitErrorCode =
   | 'SIGNED_RETRY_FAILED'
   // the high-level client
   | 'OTP_NOT_SENT'
+  | 'NETWORK_ERROR'
   | 'SESSION_ID_UNKNOWN'
   // the relay's passkey registration check
   | 'INVALID_REGISTRATION'

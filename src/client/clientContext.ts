@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import { WalletAuthError } from '../errors.js'
 import { withWalletSignature } from '../fetch/withWalletSignature.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
 import { generateSessionKey, type SessionKey } from '../keys/sessionKey.js'
@@ -55,16 +56,31 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
     signedFetch,
     async call(method, path, options = {}) {
       const send = options.fetch ?? signedFetch
-      const response = await send(`${base}${path}`, {
-        method,
-        headers: {
-          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...options.headers,
-        },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      })
+      const what = `${method} ${path.split('?')[0]}`
+      let response: Response
+      try {
+        response = await send(`${base}${path}`, {
+          method,
+          headers: {
+            ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...options.headers,
+          },
+          ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        })
+      } catch (cause) {
+        if (cause instanceof WalletAuthError) throw cause
+        throw new WalletAuthError('NETWORK_ERROR', `${what} did not reach the server.`, { cause })
+      }
       if (!options.schema) return undefined as never
-      return parseWire(options.schema, await response.json(), `${method} ${path.split('?')[0]}`)
+      let body: unknown
+      try {
+        body = await response.json()
+      } catch (cause) {
+        throw new WalletAuthError('INVALID_RESPONSE', `${what} answered ${response.status} without JSON.`, {
+          cause,
+        })
+      }
+      return parseWire(options.schema, body, what)
     },
     async pendingKey() {
       if (settings.sessionMode === 'sealed') {

@@ -32,7 +32,8 @@ export function createSessionState(options: SessionStateOptions) {
   const store = Promise.resolve(options.keyStore ?? createKeyStore({ now: options.now }))
   const listeners = new Set<(event: WalletAuthEvent) => void>()
   let current: StoredSession | undefined
-  let loaded = false
+  // One read of the store per page, shared by every caller that arrives while it runs.
+  let loading: Promise<void> | undefined
   let timers: ReturnType<typeof setTimeout>[] = []
 
   const emit = (event: WalletAuthEvent) => {
@@ -62,11 +63,11 @@ export function createSessionState(options: SessionStateOptions) {
     store,
     /** The newest unexpired session in the store (reloaded once per page). */
     async current(): Promise<StoredSession | undefined> {
-      if (!loaded) {
-        loaded = true
+      loading ??= (async () => {
         current = (await (await store).list())[0]
         schedule(current)
-      }
+      })()
+      await loading
       if (current && !(await (await store).get(current.key.publicKey))) {
         // Expired (with the store's margin), or wiped by another tab.
         current = undefined
@@ -76,8 +77,9 @@ export function createSessionState(options: SessionStateOptions) {
     },
     async adopt(key: SessionKey, metadata: SessionMetadata, event: 'signed-in' | 'refreshed') {
       const previous = current
+      await loading
+      loading ??= Promise.resolve()
       current = await (await store).save(key, metadata)
-      loaded = true
       if (previous && previous.key.publicKey !== key.publicKey)
         await (await store).delete(previous.key.publicKey)
       schedule(current)

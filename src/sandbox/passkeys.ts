@@ -60,6 +60,8 @@ export async function verifyPasskey(
     throw unauthorized('The Request-Id is not a challenge of this credential')
   if (record.used) throw unauthorized('The passkey challenge was already used')
   if (record.expiresAt <= ctx.clock.now()) throw unauthorized('The passkey challenge has expired')
+  // Used up before any await, so one assertion replayed in parallel opens one session at most.
+  record.used = true
   const passkey = credential.passkey
   if (!passkey || assertion.credentialId !== passkey.credentialId) {
     throw unauthorized('The assertion is from another credential')
@@ -74,7 +76,6 @@ export async function verifyPasskey(
     })
     if (failure) throw unauthorized(`Passkey assertion rejected: ${failure}`)
   }
-  record.used = true
   return c.json((await openSession(ctx, credential, record.clientPublicKey)).body)
 }
 

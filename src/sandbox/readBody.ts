@@ -33,7 +33,10 @@ export async function readBody<T extends z.ZodMiniType>(
   let json: unknown = {}
   if (bytes.length > 0) {
     try {
-      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+      // `__proto__` keys are dropped: merged into a record later, they would replace its prototype.
+      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes), (key, value) =>
+        key === '__proto__' ? undefined : value,
+      )
     } catch {
       throw invalidInput('The request body is not valid JSON.')
     }

@@ -104,6 +104,9 @@ export async function signedRetry(
   }
   if (pending.used) throw unauthorized('The Request-Id was already used.')
   if (pending.expiresAt <= now) throw unauthorized('The signed-retry challenge has expired.')
+  // Used up by the first attempt, before any await: parallel retries of one id cannot all pass,
+  // and a failed attempt needs a new 202.
+  pending.used = true
 
   let publicKey: string | undefined
   if (header !== LEGACY_SIGNATURE) {
@@ -143,7 +146,6 @@ export async function signedRetry(
   if (publicKey !== undefined && pending.signers && !pending.signers.includes(publicKey)) {
     throw unauthorized('The signature is not by the key this request needs.', 'WALLET_SIGNATURE_INVALID')
   }
-  pending.used = true
   return { pending, ...(publicKey ? { publicKey } : {}), ...(session ? { session } : {}) }
 }
 

@@ -179,12 +179,65 @@ describe('createWalletAuth', () => {
     expect(events).toEqual(['signed-in', 'signed-in', 'signed-out'])
   })
 
-  it('signs out here even when the service no longer knows the session', async () => {
-    const { h, wallet, signIn } = await setup()
-    await signIn()
-    h.sandbox.clock.advance(16 * 60_000)
-    await wallet.signOut().catch(() => {})
+  it('signs out here even when the service refuses to revoke the session', async () => {
+    const { h, wallet, events, customer, signIn } = await setup()
+    const session = await signIn()
+    // Revoked elsewhere (another device, another tab) while this page still holds the key.
+    const url = `${h.base}/auth/sessions/${session.sessionId}`
+    const { requestId } = await (await h.api(url, { method: 'DELETE' })).json()
+    const revoked = await h.api(url, {
+      method: 'DELETE',
+      headers: { 'Service-Wallet-Signature': 'sandbox-valid-signature', 'Request-Id': requestId },
+    })
+    expect(revoked.status).toBe(204)
+    expect(await wallet.sessions.list(customer.accountId)).toEqual([])
+    // The relay no longer finds the session among the customer's: it refuses, typed.
+    await expectCode(() => wallet.signOut(), 'FORBIDDEN')
     expect(await wallet.sessions.current()).toBeUndefined()
+    expect(events).toEqual(['signed-in', 'signed-out'])
+  })
+
+  it('reads the store once for callers that arrive together (a page just reloaded)', async () => {
+    const { h, customer, signIn } = await setup()
+    const first = await signIn()
+    const keyStore = createKeyStore({ indexedDB: null, now: h.sandbox.clock.now })
+    const store = await keyStore
+    await store.save(first.key, first)
+    const reloaded = createWalletAuth({
+      baseUrl: 'http://app.test/wallet',
+      keyStore,
+      now: h.sandbox.clock.now,
+    })
+    const [a, b, c] = await Promise.all([
+      reloaded.sessions.current(),
+      reloaded.sessions.current(),
+      reloaded.sessions.current(),
+    ])
+    expect([a?.sessionId, b?.sessionId, c?.sessionId]).toEqual([
+      first.sessionId,
+      first.sessionId,
+      first.sessionId,
+    ])
+    expect(customer.accountId).toBe(first.accountId)
+  })
+
+  it('turns a network failure and a non-JSON answer into typed errors', async () => {
+    const h = await startHarness()
+    const offline = createWalletAuth({
+      baseUrl: 'http://app.test/wallet',
+      fetch: async () => {
+        throw new TypeError('fetch failed')
+      },
+      keyStore: createKeyStore({ indexedDB: null }),
+    })
+    await expectCode(() => offline.credentials.list('InternalAccount:1'), 'NETWORK_ERROR')
+    const html = createWalletAuth({
+      baseUrl: 'http://app.test/wallet',
+      fetch: async () => new Response('<html>login</html>', { status: 200 }),
+      keyStore: createKeyStore({ indexedDB: null }),
+    })
+    await expectCode(() => html.credentials.list('InternalAccount:1'), 'INVALID_RESPONSE')
+    expect(h.sandbox).toBeTruthy()
   })
 
   it('exports the wallet', async () => {

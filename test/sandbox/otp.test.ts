@@ -43,36 +43,39 @@ describe('email OTP sign-in against the sandbox', () => {
   })
 
   it('accepts the second leg only when signed by the TEK inside the bundle', async () => {
-    const h = await startHarness()
+    const h = await startHarness({ challengeIntervalMs: 0 })
     const { emailCredentialId } = await createCustomer(h)
-    const { tek, seal } = await otpChallenge(h, emailCredentialId)
-    const encryptedOtpBundle = await seal('000000')
     const url = `${h.base}/auth/credentials/${emailCredentialId}/verify`
-    const body = JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle })
-    const first = await h.api(url, { method: 'POST', body })
-    expect(first.status).toBe(202)
-    const challenge = await first.json()
-    expect(challenge.type).toBe('EMAIL_OTP')
-    expect(challenge.payloadToSign.split('.')).toHaveLength(3) // JWT-shaped
-    const impostor = await generateSessionKey()
-    const signedByOther = await h.api(url, {
-      method: 'POST',
-      body,
-      headers: {
-        'Service-Wallet-Signature': await stamp(challenge.payloadToSign, impostor),
-        'Request-Id': challenge.requestId,
-      },
+    /** A first leg: a fresh code sealed to a fresh TEK, answered by a 202. */
+    const firstLeg = async () => {
+      const { tek, seal } = await otpChallenge(h, emailCredentialId)
+      const body = JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle: await seal('000000') })
+      const response = await h.api(url, { method: 'POST', body })
+      expect(response.status).toBe(202)
+      const challenge = await response.json()
+      expect(challenge.type).toBe('EMAIL_OTP')
+      expect(challenge.payloadToSign.split('.')).toHaveLength(3) // JWT-shaped
+      const retry = async (signer: typeof tek) =>
+        h.api(url, {
+          method: 'POST',
+          body,
+          headers: {
+            'Service-Wallet-Signature': await stamp(challenge.payloadToSign, signer),
+            'Request-Id': challenge.requestId,
+          },
+        })
+      return { tek, retry }
+    }
+    const attempt = await firstLeg()
+    const signedByOther = await attempt.retry(await generateSessionKey())
+    expect(await signedByOther.json()).toMatchObject({ status: 401, code: 'WALLET_SIGNATURE_INVALID' })
+    // The request id is spent by that attempt, even for the right key.
+    expect(await (await attempt.retry(attempt.tek)).json()).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
     })
-    expect(signedByOther.status).toBe(401)
-    expect((await signedByOther.json()).code).toBe('WALLET_SIGNATURE_INVALID')
-    const signed = await h.api(url, {
-      method: 'POST',
-      body,
-      headers: {
-        'Service-Wallet-Signature': await stamp(challenge.payloadToSign, tek),
-        'Request-Id': challenge.requestId,
-      },
-    })
+    const next = await firstLeg()
+    const signed = await next.retry(next.tek)
     expect(signed.status).toBe(200)
     const session = parseWire(AuthSession, await signed.json(), 'AuthSession')
     expect('encryptedSessionSigningKey' in session).toBe(false)

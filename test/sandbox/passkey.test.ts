@@ -103,6 +103,23 @@ describe('passkey sign-in in the sandbox', () => {
     expect(await missing.json()).toMatchObject({ status: 401, code: 'REQUEST_ID_MISSING' })
   })
 
+  it('opens one session at most for an assertion replayed in parallel', async () => {
+    const { h, authenticator, passkey } = await withPasskey()
+    h.sandbox.clock.advance(h.sandbox.config.challengeIntervalMs)
+    const clientPublicKey = (await generateSessionKey()).publicKey
+    const { challenge, requestId } = await (
+      await h.api(`${h.base}/auth/credentials/${passkey.id}/challenge`, json('POST', { clientPublicKey }))
+    ).json()
+    const assertion = await authenticator.assert(bytesToBase64Url(utf8(challenge)))
+    const verify = () =>
+      h.api(`${h.base}/auth/credentials/${passkey.id}/verify`, {
+        ...json('POST', { type: 'PASSKEY', assertion }),
+        headers: { 'Content-Type': 'application/json', 'Request-Id': requestId },
+      })
+    const statuses = (await Promise.all([verify(), verify(), verify()])).map((r) => r.status)
+    expect(statuses.sort()).toEqual([200, 401, 401])
+  })
+
   it('still accepts the legacy sandbox-valid-passkey-signature without WebAuthn checks', async () => {
     const { h, authenticator, passkey } = await withPasskey()
     const { response } = await signIn(h, passkey.id, async (c) => ({

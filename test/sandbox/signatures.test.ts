@@ -115,24 +115,28 @@ describe('signed retries in the sandbox', () => {
 
   it('WALLET_SIGNATURE_INVALID: a key that is no session of the wallet, or a bad signature', async () => {
     const { challenge, retry } = await signedIn()
-    const { payloadToSign, requestId } = await challenge()
     const stranger = await generateSessionKey()
-    await expectError(
-      await retry({
-        'Service-Wallet-Signature': await stamp(payloadToSign, stranger),
+    for (const sign of [
+      (payload: string) => stamp(payload, stranger),
+      (payload: string) => stamp(`${payload} `, stranger),
+    ]) {
+      const { payloadToSign, requestId } = await challenge()
+      const response = await retry({
+        'Service-Wallet-Signature': await sign(payloadToSign),
         'Request-Id': requestId,
-      }),
-      401,
-      'WALLET_SIGNATURE_INVALID',
+      })
+      await expectError(response, 401, 'WALLET_SIGNATURE_INVALID')
+    }
+  })
+
+  it('spends a request id on its first retry: parallel retries of one id, one success', async () => {
+    const { h, challenge, retry } = await signedIn()
+    const { payloadToSign, requestId } = await challenge()
+    const headers = { 'Service-Wallet-Signature': await sign(h, payloadToSign), 'Request-Id': requestId }
+    const statuses = (await Promise.all([retry(headers), retry(headers), retry(headers)])).map(
+      (r) => r.status,
     )
-    await expectError(
-      await retry({
-        'Service-Wallet-Signature': await stamp(`${payloadToSign} `, stranger),
-        'Request-Id': requestId,
-      }),
-      401,
-      'WALLET_SIGNATURE_INVALID',
-    )
+    expect(statuses.sort()).toEqual([200, 401, 401])
   })
 
   it('refuses a retry after the challenge expired (5 minutes of sandbox time)', async () => {

@@ -162,3 +162,33 @@ describe('credentials, sessions and the wallet against the sandbox', () => {
     expect(second).toMatchObject({ code: 'INVALID_INPUT' }) // no email on file
   })
 })
+
+describe('refresh rules', () => {
+  it('refreshes only an active session, and only with its own key', async () => {
+    const h = await startHarness()
+    const { accountId, emailCredentialId } = await createCustomer(h)
+    const first = await otpSignIn(h, emailCredentialId, accountId)
+    h.sandbox.clock.advance(31_000)
+    const second = await otpSignIn(h, emailCredentialId, accountId)
+    const next = await generateSessionKey()
+    // Signed by the second session, for the first one: refused.
+    await expectCode(
+      () =>
+        h.signed(
+          `${h.base}/auth/sessions/${first.metadata.sessionId}/refresh`,
+          json('POST', { clientPublicKey: next.publicKey }),
+        ),
+      'WALLET_SIGNATURE_INVALID',
+    )
+    // A revoked session cannot be brought back by refreshing it.
+    expect(
+      (await h.signed(`${h.base}/auth/sessions/${first.metadata.sessionId}`, { method: 'DELETE' })).status,
+    ).toBe(204)
+    const revoked = await h.api(
+      `${h.base}/auth/sessions/${first.metadata.sessionId}/refresh`,
+      json('POST', { clientPublicKey: next.publicKey }),
+    )
+    expect(await revoked.json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' })
+    expect(second.metadata.sessionId).toBeTruthy()
+  })
+})

@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import type { SandboxContext } from '../context.js'
 import { requireAccount, requireCredential, requireSession } from '../lookups.js'
 import { readBody } from '../readBody.js'
+import { unauthorized } from '../sandboxError.js'
 import { activeSessions, keyMode, openSession } from '../sessions.js'
 import { signedRetry } from '../signedRetry.js'
 import { sessionView } from '../views.js'
@@ -37,12 +38,19 @@ export function sessionRoutes(ctx: SandboxContext): Hono {
     const session = requireSession(ctx, c.req.param('id'))
     const body = await readBody(c, Refresh)
     keyMode(body.value.clientPublicKey)
+    if (session.revoked || session.expiresAt <= ctx.clock.now()) {
+      throw unauthorized('Only an active session can be refreshed: sign in again.')
+    }
     const outcome = await signedRetry(ctx, c, {
       accountId: session.accountId,
       body,
       activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION',
     })
     if (outcome.challenge) return outcome.challenge
+    // The session being refreshed signs its own refresh (wire-formats section 10).
+    if (outcome.session && outcome.session.id !== session.id) {
+      throw unauthorized('A session is refreshed by its own key.', 'WALLET_SIGNATURE_INVALID')
+    }
     // The refreshed session replaces the old one: two tabs refreshing at once end with one.
     session.revoked = true
     const credential = requireCredential(ctx, session.credentialId)
