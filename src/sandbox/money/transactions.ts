@@ -4,16 +4,19 @@ import { currencyView } from './currencies.js'
 import type { BalanceEffect, Money, OutcomePlan, TransactionRecord, TransactionStep } from './moneyState.js'
 
 /** Options of `startTransaction`. */
-export interface StartTransactionOptions {
-  type: TransactionRecord['type']
-  customerId?: string
-  quoteId?: string
-  source: Record<string, unknown>
-  destination: Record<string, unknown>
-  sent: Money
-  received: Money
-  fees?: number
-  description?: string
+export interface StartTransactionOptions
+  extends Pick<
+    TransactionRecord,
+    | 'type'
+    | 'customerId'
+    | 'quoteId'
+    | 'source'
+    | 'destination'
+    | 'sent'
+    | 'received'
+    | 'fees'
+    | 'description'
+  > {
   plan: OutcomePlan
   /** Taken from this internal account now, and given back at `plan.refundAfter` if the plan says so. */
   debit?: { accountId: string; amount: number }
