@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 import packageJson from './package.json' with { type: 'json' }
 import { chromiumLaunchOptions } from './test/browser/chromium.mjs'
 import { commands } from './test/browser/commands.js'
+import { walletBackend } from './test/browser/walletBackend.js'
 
 // One library entry per subpath export of package.json (`.` is `index`, `./x` is `x`), and the CLI.
 const ENTRIES = Object.keys(packageJson.exports)
@@ -48,6 +49,8 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The page's own backend: the relay in front of an in-process sandbox, same-origin.
+        plugins: [walletBackend()],
         // Pre-bundled up front: discovering them mid-run reloads the page under the tests.
         optimizeDeps: { include: ['idb-keyval', '@simplewebauthn/browser', '@hpke/core', 'zod/mini'] },
         test: {

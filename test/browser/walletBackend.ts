@@ -1,0 +1,107 @@
+// The integrator backend of the browser tests, served by the test page's own Vite server so that
+// the page reaches it same-origin, as a real wallet page reaches its backend: the kit's relay in
+// front of an in-process sandbox, the passkey registration options, and a few test-only helpers.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Plugin } from 'vite'
+import { createPasskeyRegistrationOptions, createRelay, toNodeHandler } from '../../src/relay/index.js'
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js'
+
+/** Where the relay is mounted on the test server. */
+export const RELAY_PREFIX = '/api/wallet'
+/** Test-only helpers beside it (creating customers stands for the integrator's own sign-up). */
+export const TEST_PREFIX = '/api/test'
+
+interface Backend {
+  sandbox: Sandbox
+  relayHandler: (req: IncomingMessage, res: ServerResponse) => Promise<void>
+  passkeys: ReturnType<typeof createPasskeyRegistrationOptions>
+}
+
+async function createBackend(origin: string): Promise<Backend> {
+  const sandbox = await createSandbox({ origins: [origin], rpId: 'localhost', log: () => {} })
+  const passkeys = createPasskeyRegistrationOptions({
+    rpName: 'embedded-wallet-auth tests',
+    rpId: 'localhost',
+    origins: [origin],
+  })
+  const relay = createRelay({
+    baseUrl: `http://sandbox.internal${sandbox.basePath}`,
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    prefix: RELAY_PREFIX,
+    fetch: (request) => sandbox.fetch(request),
+    passkeyRegistration: passkeys,
+    // The tests' "signed-in user" is whoever the page says in X-Test-Customer.
+    authorize: (request, _target, { isOwnedBy }) => {
+      const customerId = request.headers.get('X-Test-Customer')
+      return customerId !== null && isOwnedBy(customerId)
+    },
+  })
+  return { sandbox, relayHandler: toNodeHandler(relay), passkeys }
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {}
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.statusCode = status
+  res.setHeader('Content-Type', 'application/json')
+  res.end(JSON.stringify(body))
+}
+
+/**
+ * A Vite plugin that serves the backend above. Test-only routes: `GET /api/test/config` (the
+ * sandbox's signer keys), `POST /api/test/customers` (a customer with its wallet and EMAIL_OTP
+ * credential), `POST /api/test/passkey-options` (registration options for `{ name, accountId }`).
+ */
+export function walletBackend(): Plugin {
+  let backend: Promise<Backend> | undefined
+  return {
+    name: 'embedded-wallet-auth-test-backend',
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        const url = req.url ?? ''
+        if (!url.startsWith(RELAY_PREFIX) && !url.startsWith(TEST_PREFIX)) return next()
+        backend ??= createBackend(`http://${req.headers.host}`)
+        const { sandbox, relayHandler, passkeys } = await backend
+        if (url.startsWith(RELAY_PREFIX)) return relayHandler(req, res)
+        const authorization = `Basic ${Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')}`
+        const call = async (method: string, path: string, body?: unknown) =>
+          (
+            await sandbox.fetch(
+              new Request(`http://sandbox.internal${sandbox.basePath}${path}`, {
+                method,
+                headers: { Authorization: authorization },
+                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+              }),
+            )
+          ).json()
+        if (url === `${TEST_PREFIX}/config`) {
+          return sendJson(res, 200, {
+            signerPublicKey: sandbox.signerPublicKey,
+            exportSignerPublicKey: sandbox.exportSignerPublicKey,
+          })
+        }
+        if (url === `${TEST_PREFIX}/customers` && req.method === 'POST') {
+          const customer = await call('POST', '/customers', await readJson(req))
+          const accounts = await call('GET', `/customers/internal-accounts?customerId=${customer.id}`)
+          const accountId = accounts.data[0].id
+          const credentials = await call('GET', `/auth/credentials?accountId=${accountId}`)
+          return sendJson(res, 201, {
+            customerId: customer.id,
+            accountId,
+            emailCredentialId: credentials.data[0].id,
+          })
+        }
+        if (url === `${TEST_PREFIX}/passkey-options` && req.method === 'POST') {
+          const { name, accountId } = (await readJson(req)) as { name: string; accountId: string }
+          return sendJson(res, 200, await passkeys.options({ name, accountId }))
+        }
+        return sendJson(res, 404, { status: 404, code: 'NOT_FOUND', message: 'No such test route.' })
+      })
+    },
+  }
+}
