@@ -14,6 +14,30 @@ import { json, otpSignInThroughRelay, startRelayHarness } from './relayHarness.j
 
 const TTL = 2 * 60_000
 
+/** Registration challenges on their own (no relay): localhost RP, the demo origin. */
+function localChallenges(extra: Partial<Parameters<typeof createPasskeyRegistrationOptions>[0]> = {}) {
+  return createPasskeyRegistrationOptions({
+    rpName: 'Acme',
+    rpId: 'localhost',
+    origins: ['http://localhost:5173'],
+    ...extra,
+  })
+}
+
+/** A PASSKEY credential body for `challenge`, attested by `authenticator`. */
+function passkeyBody(
+  authenticator: Awaited<ReturnType<typeof softwareAuthenticator>>,
+  challenge: string,
+  accountId?: string,
+) {
+  return {
+    type: 'PASSKEY',
+    ...(accountId ? { accountId } : {}),
+    challenge,
+    attestation: authenticator.register(challenge),
+  }
+}
+
 async function setup() {
   let time = Date.now()
   const passkeys = createPasskeyRegistrationOptions({
@@ -167,19 +191,10 @@ describe('createPasskeyRegistrationOptions', () => {
   })
 
   it('checks once: consumes by default, keeps with consume: false, and one of two racing checks wins', async () => {
-    const passkeys = createPasskeyRegistrationOptions({
-      rpName: 'Acme',
-      rpId: 'localhost',
-      origins: ['http://localhost:5173'],
-    })
+    const passkeys = localChallenges()
     const authenticator = await softwareAuthenticator('localhost', 'http://localhost:5173')
     const { challenge } = await passkeys.options({ name: 'ada', accountId: 'InternalAccount:1' })
-    const body = {
-      type: 'PASSKEY',
-      accountId: 'InternalAccount:1',
-      challenge,
-      attestation: authenticator.register(challenge),
-    }
+    const body = passkeyBody(authenticator, challenge, 'InternalAccount:1')
 
     const kept = await passkeys.check(body, { consume: false })
     expect(kept).toMatchObject({ challenge, credentialId: authenticator.credentialId, user: { name: 'ada' } })
@@ -191,37 +206,24 @@ describe('createPasskeyRegistrationOptions', () => {
   })
 
   it('binds a challenge to the account it was issued for', async () => {
-    const passkeys = createPasskeyRegistrationOptions({
-      rpName: 'Acme',
-      rpId: 'localhost',
-      origins: ['http://localhost:5173'],
-    })
+    const passkeys = localChallenges()
     const authenticator = await softwareAuthenticator('localhost', 'http://localhost:5173')
     const { challenge } = await passkeys.options({ name: 'ada', accountId: 'InternalAccount:1' })
-    const body = {
-      type: 'PASSKEY',
-      accountId: 'InternalAccount:2',
-      challenge,
-      attestation: authenticator.register(challenge),
-    }
+    const body = passkeyBody(authenticator, challenge, 'InternalAccount:2')
     expect((await expectCode(() => passkeys.check(body), 'INVALID_REGISTRATION')).reason).toBe(
       'ACCOUNT_MISMATCH',
     )
   })
 
   it('refuses an attestation from another origin or RP', async () => {
-    const passkeys = createPasskeyRegistrationOptions({
-      rpName: 'Acme',
-      rpId: 'localhost',
-      origins: ['http://localhost:5173'],
-    })
+    const passkeys = localChallenges()
     for (const [rpId, origin] of [
       ['localhost', 'https://phish.example'],
       ['evil.example', 'http://localhost:5173'],
     ] as const) {
       const authenticator = await softwareAuthenticator(rpId, origin)
       const { challenge } = await passkeys.options({ name: 'ada' })
-      const body = { type: 'PASSKEY', challenge, attestation: authenticator.register(challenge) }
+      const body = passkeyBody(authenticator, challenge)
       expect((await expectCode(() => passkeys.check(body), 'INVALID_REGISTRATION')).reason).toBe(
         'ATTESTATION_INVALID',
       )
@@ -230,20 +232,9 @@ describe('createPasskeyRegistrationOptions', () => {
 
   it('forgets expired challenges and keeps at most maxPending', async () => {
     let time = 0
-    const passkeys = createPasskeyRegistrationOptions({
-      rpName: 'Acme',
-      rpId: 'localhost',
-      origins: ['http://localhost:5173'],
-      ttlMs: 1000,
-      maxPending: 2,
-      now: () => time,
-    })
+    const passkeys = localChallenges({ ttlMs: 1000, maxPending: 2, now: () => time })
     const authenticator = await softwareAuthenticator('localhost', 'http://localhost:5173')
-    const body = (challenge: string) => ({
-      type: 'PASSKEY',
-      challenge,
-      attestation: authenticator.register(challenge),
-    })
+    const body = (challenge: string) => passkeyBody(authenticator, challenge)
     const a = (await passkeys.options({ name: 'a' })).challenge
     const b = (await passkeys.options({ name: 'b' })).challenge
     const c = (await passkeys.options({ name: 'c' })).challenge
