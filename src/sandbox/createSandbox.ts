@@ -25,7 +25,10 @@ export interface SandboxServer {
 export interface Sandbox {
   /** Handles one request in-process (no port): a standard `fetch`-shaped handler. */
   fetch(request: Request): Promise<Response>
-  /** Serves the sandbox over HTTP. Default host `localhost` (WebAuthn refuses IP hosts), port 0 (any). */
+  /**
+   * Serves the sandbox over HTTP. Default host `localhost` (WebAuthn refuses IP hosts), port 0 (any).
+   * Rejects with the server error (e.g. `EADDRINUSE`) when it cannot listen.
+   */
   listen(options?: { port?: number; host?: string }): Promise<SandboxServer>
   /** HTTP Basic credentials every request must carry. */
   clientId: string
@@ -86,14 +89,17 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   return {
     fetch: async (request) => app.fetch(request),
     listen: ({ port = 0, host = 'localhost' } = {}) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
         const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+          server.off('error', reject)
           resolve({
             baseUrl: `http://${host}:${info.port}/${API_VERSION}`,
             port: info.port,
             close: () => new Promise((done) => server.close(() => done())),
           })
         })
+        // A busy port (EADDRINUSE) rejects instead of crashing the process.
+        server.once('error', reject)
       }),
     clientId,
     clientSecret,
