@@ -1,0 +1,55 @@
+/** Where the demo backend sends the relay: a local sandbox it starts, or a real service. */
+export type BackendConfig =
+  | { mode: 'sandbox'; rpId: 'localhost'; sandboxPort: number }
+  | { mode: 'service'; rpId: string; serviceUrl: string; clientId: string; clientSecret: string }
+
+const DEFAULT_SANDBOX_PORT = 8787
+
+function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value ? value : undefined
+}
+
+/**
+ * Reads the demo backend's configuration from the environment: service mode when
+ * `DEMO_SERVICE_URL` is set (with `DEMO_CLIENT_ID`, `DEMO_CLIENT_SECRET` and optional `DEMO_RP_ID`),
+ * else sandbox mode on `DEMO_SANDBOX_PORT` (default 8787). Throws a message naming the variable
+ * at fault, never echoing the secret.
+ */
+export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
+  const serviceUrl = setting(env, 'DEMO_SERVICE_URL')
+  const clientId = setting(env, 'DEMO_CLIENT_ID')
+  const clientSecret = setting(env, 'DEMO_CLIENT_SECRET')
+  if (serviceUrl === undefined) {
+    if (clientId !== undefined || clientSecret !== undefined) {
+      throw new Error(
+        'DEMO_CLIENT_ID and DEMO_CLIENT_SECRET are used only with DEMO_SERVICE_URL; set it too.',
+      )
+    }
+    const port = setting(env, 'DEMO_SANDBOX_PORT') ?? String(DEFAULT_SANDBOX_PORT)
+    const sandboxPort = Number(port)
+    if (!/^\d+$/.test(port) || sandboxPort > 65535) {
+      throw new Error(`DEMO_SANDBOX_PORT is not a port number: ${port}`)
+    }
+    return { mode: 'sandbox', rpId: 'localhost', sandboxPort }
+  }
+  let url: URL
+  try {
+    url = new URL(serviceUrl)
+  } catch {
+    throw new Error(`DEMO_SERVICE_URL is not a URL: ${serviceUrl}`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error('DEMO_SERVICE_URL must be an http(s) URL, version segment included.')
+  }
+  if (clientId === undefined || clientSecret === undefined) {
+    throw new Error('DEMO_SERVICE_URL needs DEMO_CLIENT_ID and DEMO_CLIENT_SECRET (the API credentials).')
+  }
+  return {
+    mode: 'service',
+    rpId: setting(env, 'DEMO_RP_ID') ?? 'localhost',
+    serviceUrl: url.href.replace(/\/+$/, ''),
+    clientId,
+    clientSecret,
+  }
+}

@@ -1,0 +1,287 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import * as z from 'zod/mini'
+import { mintSandboxIdToken, type PasskeyRegistrationChallenges } from '../../src/relay/index.js'
+import type { Sandbox } from '../../src/sandbox/index.js'
+import type { ChallengeExpiry } from './challengeExpiry.js'
+import { DemoError } from './demoError.js'
+import type { DemoUser, DemoUsers } from './demoUsers.js'
+import { readJsonBody } from './readJsonBody.js'
+import { sendJson } from './sendJson.js'
+import type { ServiceClient } from './serviceClient.js'
+
+/** Where the demo's own routes are mounted. */
+export const DEMO_PREFIX = '/api/demo'
+
+/** What the demo routes work with. */
+export interface DemoRoutesOptions {
+  mode: 'sandbox' | 'service'
+  rpId: string
+  users: DemoUsers
+  /** The backend's own calls to the service (or the sandbox), with the API credentials. */
+  service: ServiceClient
+  passkeys: Pick<PasskeyRegistrationChallenges, 'options'>
+  /** Only in sandbox mode; without it the sandbox-only routes answer 404 `SANDBOX_ONLY`. */
+  sandbox?: { sandbox: Sandbox; expiry: ChallengeExpiry }
+  /** Told about failures that are the backend's own bug (answered 500). */
+  onError: (error: unknown) => void
+}
+
+interface Exchange {
+  req: IncomingMessage
+  /** The signed-in user, or a 401. */
+  user(): DemoUser
+  body<T extends z.ZodMiniType>(schema: T): Promise<z.infer<T>>
+}
+
+interface Reply {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+interface Route {
+  method: 'GET' | 'POST'
+  handle(exchange: Exchange): Promise<Reply>
+}
+
+const OIDC_AUDIENCE = 'embedded-wallet-auth-demo'
+
+const ADDRESSES = {
+  FR: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
+  US: { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US', state: 'IL' },
+}
+
+const NoBody = z.object({})
+const UserBody = z.object({
+  email: z.string().check(z.maxLength(254), z.regex(/^[^@\s]+@[^@\s]+$/)),
+  country: z.enum(['FR', 'US']),
+  phoneNumber: z.optional(z.string().check(z.regex(/^\+[1-9][0-9]{6,14}$/))),
+})
+const PasskeyOptionsBody = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) })
+const IdTokenBody = z.object({ nonce: z.optional(z.string().check(z.minLength(1), z.maxLength(256))) })
+const FundBody = z.object({ amount: z.int().check(z.positive()) })
+const ExternalAccountBody = z.object({
+  accountNumber: z.string().check(z.regex(/^[0-9]{3,34}$/)),
+  currency: z.enum(['USD', 'EUR', 'MXN']),
+})
+const ClockBody = z.object({ advanceMs: z.int().check(z.positive(), z.lte(86_400_000)) })
+
+const Created = z.looseObject({ id: z.string().check(z.minLength(1)) })
+const AccountList = z.looseObject({
+  data: z.array(z.looseObject({ id: z.string().check(z.minLength(1)), type: z.optional(z.string()) })),
+})
+const Account = z.looseObject({ id: z.string(), balance: z.int() })
+
+const unauthenticated = () => new DemoError(401, 'UNAUTHENTICATED', 'Say who you are first (email).')
+
+/**
+ * The demo backend's own routes under `/api/demo` (config, the stand-in login, passkey options,
+ * sandbox ID tokens, funding, external accounts, the sandbox clock): a Node handler answering
+ * every request under `DEMO_PREFIX`, with the service's Error object on refusal.
+ *
+ * @example
+ * ```ts
+ * const handle = createDemoRoutes({ mode: 'sandbox', rpId: 'localhost', users, service, passkeys, sandbox, onError })
+ * server.middlewares.use(DEMO_PREFIX, (req, res) => handle(req, res))
+ * ```
+ */
+export function createDemoRoutes(
+  options: DemoRoutesOptions,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { mode, rpId, users, service, passkeys, sandbox, onError } = options
+
+  const sandboxOnly =
+    (handle: (exchange: Exchange, tools: NonNullable<DemoRoutesOptions['sandbox']>) => Promise<Reply>) =>
+    (exchange: Exchange) => {
+      if (!sandbox) {
+        throw new DemoError(
+          404,
+          'SANDBOX_ONLY',
+          'This is a sandbox tool; the demo is running against a real service.',
+        )
+      }
+      return handle(exchange, sandbox)
+    }
+
+  const walletOf = async (customerId: string): Promise<string> => {
+    const accounts = await service.call(
+      'GET',
+      `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}&type=EMBEDDED_WALLET`,
+      AccountList,
+    )
+    const wallet = accounts.data.find(
+      (account) => account.type === undefined || account.type === 'EMBEDDED_WALLET',
+    )
+    if (!wallet)
+      throw new DemoError(502, 'BAD_GATEWAY', 'The service made no embedded wallet for this customer.')
+    return wallet.id
+  }
+
+  const routes = new Map<string, Route>([
+    [
+      '/config',
+      {
+        method: 'GET',
+        handle: async ({ req }) => ({
+          status: 200,
+          body: {
+            mode,
+            rpId,
+            ...(sandbox
+              ? {
+                  umaDomain: sandbox.sandbox.config.umaDomain,
+                  trustedSigners: [sandbox.sandbox.signerPublicKey],
+                  exportSigners: [sandbox.sandbox.exportSignerPublicKey],
+                  now: new Date(sandbox.sandbox.clock.now()).toISOString(),
+                }
+              : {}),
+            user: users.fromCookies(req.headers.cookie) ?? null,
+          },
+        }),
+      },
+    ],
+    [
+      '/users',
+      {
+        method: 'POST',
+        handle: async ({ req, body }) => {
+          const { email, country, phoneNumber } = await body(UserBody)
+          const user = await users.findOrCreate(email, async () => {
+            const customer = await service.call('POST', '/customers', Created, {
+              customerType: 'INDIVIDUAL',
+              fullName: 'Demo User',
+              email,
+              ...(phoneNumber === undefined ? {} : { phoneNumber }),
+              address: ADDRESSES[country],
+            })
+            return { email, customerId: customer.id, accountId: await walletOf(customer.id) }
+          })
+          users.signOut(req.headers.cookie)
+          return { status: 200, body: user, headers: { 'Set-Cookie': users.signIn(user) } }
+        },
+      },
+    ],
+    [
+      '/logout',
+      {
+        method: 'POST',
+        handle: async ({ req, body }) => {
+          await body(NoBody)
+          return { status: 204, headers: { 'Set-Cookie': users.signOut(req.headers.cookie) } }
+        },
+      },
+    ],
+    [
+      '/passkey-options',
+      {
+        method: 'POST',
+        handle: async ({ user, body }) => {
+          const { accountId } = user()
+          const { name } = await body(PasskeyOptionsBody)
+          return { status: 200, body: await passkeys.options({ name, accountId }) }
+        },
+      },
+    ],
+    [
+      '/id-token',
+      {
+        method: 'POST',
+        handle: sandboxOnly(async ({ user, body }, { sandbox }) => {
+          const { customerId, email } = user()
+          const { nonce } = await body(IdTokenBody)
+          const idToken = mintSandboxIdToken({
+            aud: OIDC_AUDIENCE,
+            sub: `demo|${customerId}`,
+            email,
+            ...(nonce === undefined ? {} : { nonce }),
+            now: sandbox.clock.now,
+          })
+          return { status: 200, body: { idToken } }
+        }),
+      },
+    ],
+    [
+      '/fund',
+      {
+        method: 'POST',
+        handle: sandboxOnly(async ({ user, body }) => {
+          const { accountId } = user()
+          const { amount } = await body(FundBody)
+          const id = encodeURIComponent(accountId)
+          await service.call('POST', `/sandbox/internal-accounts/${id}/fund`, Created, { amount })
+          const { balance } = await service.call('GET', `/internal-accounts/${id}`, Account)
+          return { status: 200, body: { balance } }
+        }),
+      },
+    ],
+    [
+      '/external-accounts',
+      {
+        method: 'POST',
+        handle: sandboxOnly(async ({ user, body }) => {
+          const { customerId } = user()
+          const { accountNumber, currency } = await body(ExternalAccountBody)
+          const { id } = await service.call('POST', '/external-accounts', Created, {
+            customerId,
+            currency,
+            accountInfo: { accountType: `${currency}_ACCOUNT`, accountNumber, routingNumber: '021000021' },
+            beneficiary: { fullName: 'Grace Hopper' },
+          })
+          return { status: 201, body: { id } }
+        }),
+      },
+    ],
+    [
+      '/clock',
+      {
+        method: 'POST',
+        handle: sandboxOnly(async ({ body }, { sandbox }) => {
+          const { advanceMs } = await body(ClockBody)
+          sandbox.clock.advance(advanceMs)
+          return { status: 200, body: { now: new Date(sandbox.clock.now()).toISOString() } }
+        }),
+      },
+    ],
+    [
+      '/expire-next-challenge',
+      {
+        method: 'POST',
+        handle: sandboxOnly(async ({ body }, { expiry }) => {
+          await body(NoBody)
+          expiry.arm()
+          return { status: 200, body: { armed: true } }
+        }),
+      },
+    ],
+  ])
+
+  return async (req, res) => {
+    const path = (req.url ?? '').split('?')[0]?.slice(DEMO_PREFIX.length) ?? ''
+    const route = routes.get(path)
+    const exchange: Exchange = {
+      req,
+      user: () => users.fromCookies(req.headers.cookie) ?? throwError(unauthenticated()),
+      body: (schema) => readJsonBody(req, schema),
+    }
+    try {
+      if (!route) throw new DemoError(404, 'NOT_FOUND', 'No such demo route.')
+      if (req.method !== route.method) {
+        const error = new DemoError(405, 'METHOD_NOT_ALLOWED', `Use ${route.method} on this route.`)
+        return sendJson(res, 405, error.toBody(), { Allow: route.method })
+      }
+      const reply = await route.handle(exchange)
+      sendJson(res, reply.status, reply.body, reply.headers)
+    } catch (error) {
+      if (error instanceof DemoError) {
+        // A body left unread (too large) ends the connection rather than being waited for.
+        return sendJson(res, error.status, error.toBody(), req.complete ? {} : { Connection: 'close' })
+      }
+      onError(error)
+      sendJson(res, 500, { status: 500, code: 'INTERNAL_ERROR', message: 'The demo backend failed.' })
+    }
+  }
+}
+
+function throwError(error: Error): never {
+  throw error
+}
