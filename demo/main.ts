@@ -1,85 +1,109 @@
-// Kit examples: the parts of embedded-wallet-auth a page can run without a service.
-
-import { isWalletAuthError } from '../src/errors.js'
+// The QA demo page: every flow of the kit on createWalletAuth, as an integrator's page would be,
+// against the demo backend (the kit's relay) and the sandbox or a real service behind it.
+import './jitlessZod.js'
+import { createWalletAuth, type WalletAuth } from '../src/client/index.js'
 import { createKeyStore } from '../src/keys/createKeyStore.js'
-import { generateSessionKey, type SessionKey } from '../src/keys/sessionKey.js'
-import { stamp } from '../src/stamp/stamp.js'
-import { verifyStamp } from '../src/stamp/verifyStamp.js'
+import { createActivityLog } from './activityLog.js'
+import { createCredentialsPanel } from './credentialsPanel.js'
+import { demoApi } from './demoApi.js'
+import type { DemoApp, SessionMode } from './demoApp.js'
+import { demoClock } from './demoClock.js'
+import { byId, setText, showIf } from './dom.js'
+import { createExportPanel } from './exportPanel.js'
+import { createMoneyPanel } from './moneyPanel.js'
+import { showError, showStatus } from './notices.js'
+import { createSandboxTools } from './sandboxTools.js'
+import { createSessionsPanel } from './sessionsPanel.js'
+import { createSignInPanel } from './signInPanel.js'
+import { createWalletPanel } from './walletPanel.js'
 
-const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
-const status = element('status')
-const store = await createKeyStore({ databaseName: 'embedded-wallet-auth-demo' })
-element('persistence').textContent =
-  store.persistence === 'indexeddb'
-    ? 'IndexedDB (survives a reload)'
-    : 'memory (IndexedDB is unavailable here)'
+const SIGNED_IN_SECTIONS = ['wallet', 'credentials-panel', 'sessions-panel', 'money', 'export-panel']
+const MODE_KEY = 'embedded-wallet-auth-demo:session-mode'
 
-let current: SessionKey | undefined = (await store.list())[0]?.key
+async function start() {
+  const config = await demoApi.config()
+  demoClock.adopt(config.now)
+  const keyStore = await createKeyStore({ now: demoClock.now })
+  const activity = createActivityLog(byId<HTMLOListElement>('activity'))
+  const modeSelect = byId<HTMLSelectElement>('session-mode')
+  modeSelect.value = localStorage.getItem(MODE_KEY) === 'sealed' ? 'sealed' : 'client-held'
+  const sessionMode = () => modeSelect.value as SessionMode
 
-async function show(key: SessionKey | undefined) {
-  element('public-key').textContent = key?.publicKey ?? 'none yet'
-  if (!key) {
-    element('extractable').textContent = '–'
-    return
-  }
-  // A non-extractable key refuses export: script can sign with it but never read it.
-  const exported = await crypto.subtle.exportKey('pkcs8', key.keyPair.privateKey).then(
-    () => true,
-    () => false,
-  )
-  element('extractable').textContent = exported ? 'no (exportable!)' : 'yes: export refused'
-}
-
-function report(error: unknown) {
-  status.textContent = isWalletAuthError(error) ? `${error.message} (${error.code})` : String(error)
-}
-
-element('generate').addEventListener('click', async () => {
-  try {
-    current = await generateSessionKey()
-    // A demo key lives 15 minutes, as a service session would.
-    const expiresAt = new Date(Date.now() + 15 * 60_000).toISOString()
-    await store.save(current, {
-      accountId: 'InternalAccount:demo',
-      credentialId: 'AuthMethod:demo',
-      type: 'EMAIL_OTP',
-      expiresAt,
+  let wallet: WalletAuth
+  const connect = () => {
+    wallet = createWalletAuth({
+      baseUrl: '/api/wallet',
+      keyStore,
+      fetch: activity.fetch,
+      now: demoClock.now,
+      sessionMode: sessionMode(),
+      ...(config.trustedSigners ? { trustedSigners: config.trustedSigners } : {}),
+      ...(config.exportSigners ? { exportSigners: config.exportSigners } : {}),
     })
-    status.textContent = ''
-    await show(current)
-  } catch (error) {
-    report(error)
+    wallet.onChange((event) => {
+      if (event.type === 'expiring-soon')
+        showStatus('Your session ends in a minute. Refresh it to stay signed in.')
+      if (event.type === 'expired') {
+        void render().then(() => showStatus('Your session ended. Sign in again to continue.'))
+      }
+    })
   }
-})
 
-element('forget').addEventListener('click', async () => {
-  await store.clear()
-  current = undefined
-  await show(undefined)
-  status.textContent = 'Stored keys removed from this browser.'
-})
-
-element('stamp').addEventListener('click', async () => {
-  if (!current) {
-    status.textContent = 'Generate a session key first.'
-    return
+  const app: DemoApp = {
+    config,
+    keyStore,
+    wallet: () => wallet,
+    user: config.user,
+    render,
   }
-  try {
-    const payload = element<HTMLTextAreaElement>('payload').value
-    const header = await stamp(payload, current)
-    const decoded = JSON.parse(atob(header.replace(/-/g, '+').replace(/_/g, '/')))
-    const { valid } = await verifyStamp(header, payload)
-    element('stamp-output').textContent = [
-      `Service-Wallet-Signature: ${header}`,
-      '',
-      `decoded: ${JSON.stringify(decoded, null, 2)}`,
-      '',
-      `verifies over the exact payload: ${valid ? 'yes' : 'NO'}`,
-    ].join('\n')
-    status.textContent = ''
-  } catch (error) {
-    report(error)
-  }
-})
+  const signIn = createSignInPanel(app, sessionMode)
+  const walletPanel = createWalletPanel(app, sessionMode)
+  const credentials = createCredentialsPanel(app)
+  const sessions = createSessionsPanel(app)
+  const money = createMoneyPanel(app)
+  const exportPanel = createExportPanel(app)
+  createSandboxTools()
 
-await show(current)
+  async function render() {
+    let session = await wallet.sessions.current()
+    if (session && session.accountId !== app.user?.accountId) {
+      // The backend no longer knows this user (e.g. it restarted): the session cannot be used.
+      await wallet.signOut().catch(() => {})
+      session = undefined
+    }
+    showIf('sign-in', !session)
+    for (const id of SIGNED_IN_SECTIONS) showIf(id, Boolean(session))
+    if (!session) {
+      walletPanel.stop()
+      money.stop()
+      exportPanel.hide()
+      await signIn.show()
+      return
+    }
+    await walletPanel.show(session)
+    await Promise.all([credentials.load(), sessions.load(), money.load()])
+  }
+
+  modeSelect.addEventListener('change', () => {
+    localStorage.setItem(MODE_KEY, sessionMode())
+    wallet.dispose()
+    connect()
+    showStatus(`New sign-ins will use a ${sessionMode()} session key.`)
+  })
+  byId('clear-activity').addEventListener('click', () => activity.clear())
+
+  const sandbox = config.mode === 'sandbox'
+  setText(
+    'backend-mode',
+    sandbox
+      ? 'Backend: the kit’s relay in front of the local sandbox (real cryptography, no real money).'
+      : 'Backend: the kit’s relay in front of the configured service.',
+  )
+  showIf('sandbox-tools', sandbox)
+  for (const node of document.querySelectorAll<HTMLElement>('.sandbox-only')) node.hidden = !sandbox
+
+  connect()
+  await render()
+}
+
+start().catch(showError)

@@ -1,0 +1,59 @@
+// The demo backend's own routes (the integrator's part, not the service's): who the user is,
+// passkey registration options, sandbox ID tokens, and the sandbox-only helpers.
+
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
+import { WalletAuthError } from '../src/errors.js'
+import { errorFromResponse } from '../src/fetch/errorFromResponse.js'
+
+/** The user the demo backend knows from its cookie (its stand-in for an app's own login). */
+export interface DemoUser {
+  email: string
+  customerId: string
+  accountId: string
+}
+
+/** `GET /api/demo/config`. */
+export interface DemoConfig {
+  mode: 'sandbox' | 'service'
+  rpId: string
+  umaDomain?: string
+  trustedSigners?: string[]
+  exportSigners?: string[]
+  /** The sandbox's time (ISO 8601), sandbox mode only. */
+  now?: string
+  user: DemoUser | null
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(`/api/demo${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    })
+  } catch (cause) {
+    throw new WalletAuthError('NETWORK_ERROR', 'The demo backend did not answer.', { cause })
+  }
+  if (!response.ok) throw await errorFromResponse(response)
+  return response.status === 204 ? (undefined as T) : ((await response.json()) as T)
+}
+
+/** The calls the page makes to its backend. */
+export const demoApi = {
+  config: () => call<DemoConfig>('GET', '/config'),
+  /** Finds or creates the customer of `email` and remembers them in a cookie. */
+  identify: (body: { email: string; country: string }) => call<DemoUser>('POST', '/users', body),
+  forget: () => call<void>('POST', '/logout'),
+  passkeyOptions: (name: string) =>
+    call<PublicKeyCredentialCreationOptionsJSON>('POST', '/passkey-options', { name }),
+  /** A sandbox ID token standing in for the identity provider's (with `nonce` for a sign-in). */
+  idToken: async (nonce?: string) =>
+    (await call<{ idToken: string }>('POST', '/id-token', nonce === undefined ? {} : { nonce })).idToken,
+  fund: (amount: number) => call<{ balance: number }>('POST', '/fund', { amount }),
+  externalAccount: (body: { accountNumber: string; currency: string }) =>
+    call<{ id: string }>('POST', '/external-accounts', body),
+  advanceClock: (advanceMs: number) => call<{ now: string }>('POST', '/clock', { advanceMs }),
+  expireNextChallenge: () => call<{ armed: boolean }>('POST', '/expire-next-challenge'),
+}

@@ -1,0 +1,52 @@
+import type { WalletAuth } from '../src/client/index.js'
+import type { KeyStore } from '../src/keys/createKeyStore.js'
+import type { DemoConfig, DemoUser } from './demoApi.js'
+import { demoClock } from './demoClock.js'
+import { clearNotices, showError } from './notices.js'
+
+/** The session-key mode of new sign-ins (wire-formats section 2). */
+export type SessionMode = 'client-held' | 'sealed'
+
+/** What every panel of the page shares. */
+export interface DemoApp {
+  config: DemoConfig
+  keyStore: KeyStore
+  /** The wallet client of the current session-key mode (replaced when the mode changes). */
+  wallet(): WalletAuth
+  /** Who the backend knows (the cookie), or null. */
+  user: DemoUser | null
+  /** Shows the signed-in or signed-out view for the current state. */
+  render(): Promise<void>
+}
+
+/**
+ * Runs a click's work: the button is disabled (with `busyText`) while it runs, the notices are
+ * cleared first, and a failure is shown as a sentence with its code. Resolves to whether it worked.
+ */
+export async function runAction(
+  target: Element | null,
+  work: () => Promise<void>,
+  busyText?: string,
+): Promise<boolean> {
+  const button = target instanceof HTMLButtonElement ? target : null
+  const label = button?.textContent ?? ''
+  if (button) {
+    button.disabled = true
+    if (busyText) button.textContent = busyText
+  }
+  clearNotices()
+  try {
+    await work()
+    return true
+  } catch (error) {
+    showError(error)
+    // A refusal may come from a moved sandbox clock (an expired challenge): catch up with it.
+    await demoClock.sync().catch(() => {})
+    return false
+  } finally {
+    if (button) {
+      button.disabled = false
+      if (busyText) button.textContent = label
+    }
+  }
+}

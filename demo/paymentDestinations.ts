@@ -1,0 +1,40 @@
+// The sandbox outcomes a QA person can pick as a payment's destination (the spec's magic UMA
+// addresses and account-number suffixes), so each one can be seen from the page.
+
+/** One choice of the "Pay to" list. */
+export interface PaymentDestination {
+  value: string
+  label: string
+}
+
+const UMA_ADDRESSES: [string, string][] = [
+  ['$success.eur', 'succeeds (EUR)'],
+  ['$success.usd', 'succeeds (USD)'],
+  ['$success.mxn', 'succeeds (MXN)'],
+  ['$pending.long.usd', 'stays pending a long time'],
+  ['$fail.compliance.usd', 'fails the compliance check'],
+]
+
+const ACCOUNT_SUFFIXES: [string, string][] = [
+  ['000', 'successful payment'],
+  ['002', 'execution fails'],
+  ['003', 'long payment, about 6 minutes'],
+  ['004', 'counterparty delivery fails'],
+  ['005', 'the bank returns the payment'],
+  ['006', 'the user cancels'],
+  ['007', 'payout and refund fail'],
+]
+
+/** The choices: UMA addresses at `umaDomain`, then bank accounts by suffix (`uma:…` / `account:…`). */
+export function paymentDestinations(umaDomain: string): PaymentDestination[] {
+  return [
+    ...UMA_ADDRESSES.map(([user, outcome]) => ({
+      value: `uma:${user}@${umaDomain}`,
+      label: `UMA ${user}@${umaDomain}: ${outcome}`,
+    })),
+    ...ACCOUNT_SUFFIXES.map(([suffix, outcome]) => ({
+      value: `account:${suffix}`,
+      label: `US bank account ending ${suffix}: ${outcome}`,
+    })),
+  ]
+}
