@@ -1,7 +1,6 @@
 import type { WalletAuth } from '../src/client/index.js'
 import type { KeyStore } from '../src/keys/createKeyStore.js'
 import type { DemoConfig, DemoUser } from './demoApi.js'
-import { demoClock } from './demoClock.js'
 import { clearNotices, showError } from './notices.js'
 
 /** The session-key mode of new sign-ins (wire-formats section 2). */
@@ -17,6 +16,13 @@ export interface DemoApp {
   user: DemoUser | null
   /** Shows the signed-in or signed-out view for the current state. */
   render(): Promise<void>
+}
+
+let afterFailure: (error: unknown) => Promise<void> = async () => {}
+
+/** Sets what the page checks after any failed action (the clock, whether the session still lives). */
+export function onActionFailure(handler: (error: unknown) => Promise<void>): void {
+  afterFailure = handler
 }
 
 /**
@@ -40,8 +46,7 @@ export async function runAction(
     return true
   } catch (error) {
     showError(error)
-    // A refusal may come from a moved sandbox clock (an expired challenge): catch up with it.
-    await demoClock.sync().catch(() => {})
+    await afterFailure(error).catch(() => {})
     return false
   } finally {
     if (button) {

@@ -48,6 +48,7 @@ const SENTENCES: Record<string, Sentence> = {
   SCA_CHALLENGE_EXPIRED: 'The confirmation step expired. Get a new quote.',
   NETWORK_ERROR: 'The server could not be reached. Check the connection and try again.',
   UNAUTHENTICATED: 'Enter your email first.',
+  FORBIDDEN: 'The signed-in account may not do this.',
   SANDBOX_ONLY: 'This works with the local sandbox only.',
   STORAGE_FAILED: 'This browser could not store the session key. Check its storage settings.',
 }

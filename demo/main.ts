@@ -2,23 +2,26 @@
 // against the demo backend (the kit's relay) and the sandbox or a real service behind it.
 import './jitlessZod.js'
 import { createWalletAuth, type WalletAuth } from '../src/client/index.js'
+import { isWalletAuthError } from '../src/errors.js'
 import { createKeyStore } from '../src/keys/createKeyStore.js'
 import { createActivityLog } from './activityLog.js'
 import { createCredentialsPanel } from './credentialsPanel.js'
 import { demoApi } from './demoApi.js'
-import type { DemoApp, SessionMode } from './demoApp.js'
+import { type DemoApp, onActionFailure, type SessionMode } from './demoApp.js'
 import { demoClock } from './demoClock.js'
 import { byId, setText, showIf } from './dom.js'
 import { createExportPanel } from './exportPanel.js'
 import { createMoneyPanel } from './moneyPanel.js'
 import { showError, showStatus } from './notices.js'
 import { createSandboxTools } from './sandboxTools.js'
+import { forgetSessionModes } from './sessionModeMemory.js'
 import { createSessionsPanel } from './sessionsPanel.js'
 import { createSignInPanel } from './signInPanel.js'
 import { createWalletPanel } from './walletPanel.js'
 
 const SIGNED_IN_SECTIONS = ['wallet', 'credentials-panel', 'sessions-panel', 'money', 'export-panel']
 const MODE_KEY = 'embedded-wallet-auth-demo:session-mode'
+const SESSION_ENDED = 'Your session ended: its key was removed from this browser. Sign in again to continue.'
 
 async function start() {
   const config = await demoApi.config()
@@ -83,6 +86,21 @@ async function start() {
     await walletPanel.show(session)
     await Promise.all([credentials.load(), sessions.load(), money.load()])
   }
+
+  // After a refusal: the sandbox clock may have moved (an expired challenge), and the session may
+  // have been revoked elsewhere; a dead session's key is wiped here instead of failing again.
+  onActionFailure(async (error) => {
+    await demoClock.sync()
+    if (!isWalletAuthError(error, 'FORBIDDEN', 'WALLET_SIGNATURE_INVALID', 'NO_SESSION_KEY')) return
+    const session = await wallet.sessions.current()
+    if (!session?.sessionId) return
+    const active = await wallet.sessions.list(session.accountId)
+    if (active.some((candidate) => candidate.id === session.sessionId)) return
+    await wallet.signOut().catch(() => {})
+    forgetSessionModes()
+    await render()
+    showError(error, SESSION_ENDED)
+  })
 
   modeSelect.addEventListener('change', () => {
     localStorage.setItem(MODE_KEY, sessionMode())

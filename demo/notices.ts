@@ -1,9 +1,12 @@
 import { byId, element } from './dom.js'
 import { errorMessage } from './errorMessage.js'
 
-/** Shows `error` in the alert region as a sentence with its code; clears the status line. */
-export function showError(error: unknown): void {
-  const { sentence, code } = errorMessage(error)
+/**
+ * Shows `error` in the alert region as a sentence with its code (`sentence` replaces the usual
+ * one); clears the status line.
+ */
+export function showError(error: unknown, sentence = errorMessage(error).sentence): void {
+  const { code } = errorMessage(error)
   byId('status').textContent = ''
   byId('alert').replaceChildren(`${sentence} `, element('code', {}, code))
 }

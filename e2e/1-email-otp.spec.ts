@@ -1,0 +1,53 @@
+import { expectSignedIn, openDemo, signInWithEmailCode, signOut, uniqueEmail } from './demoSteps.js'
+import { expect, test } from './fixtures.js'
+import { inspectIndexedDb } from './inspectIndexedDb.js'
+import { addVirtualAuthenticator } from './virtualAuthenticator.js'
+
+const KIT_DATABASE = 'embedded-wallet-auth'
+const KIT_STORE = 'session-keys'
+
+test('email OTP sign-in; the key survives a reload and a new page; sign-out empties IndexedDB', async ({
+  page,
+  context,
+  guard,
+}) => {
+  const email = uniqueEmail()
+  await openDemo(page)
+  await signInWithEmailCode(page, guard, email)
+  await expect(page.locator('#status')).toHaveText('Signed in.')
+  await expect(page.locator('#stored-in')).toContainText('IndexedDB')
+  await expect(page.locator('#session-mode-used')).toContainText('client-held')
+  await expect(page.locator('#session-id')).toHaveText(/^Session:/)
+  const publicKey = (await page.locator('#public-key').textContent()) ?? ''
+
+  // The kit keeps one record: the session key, under its compressed public key, non-extractable.
+  const stored = await inspectIndexedDb(page)
+  expect(stored.databases.find((database) => database.name === KIT_DATABASE)?.stores).toEqual({
+    [KIT_STORE]: 1,
+  })
+  expect(stored.privateKeys).toBe(1)
+  expect(stored.extractablePrivateKeys).toEqual([])
+
+  await page.reload()
+  await expectSignedIn(page, email)
+  await expect(page.locator('#public-key')).toHaveText(publicKey)
+
+  // Another tab of the same browser profile finds the same session.
+  const second = await context.newPage()
+  await addVirtualAuthenticator(second)
+  await openDemo(second)
+  await expectSignedIn(second, email)
+  await expect(second.locator('#public-key')).toHaveText(publicKey)
+  await second.close()
+
+  await signOut(page)
+  const after = await inspectIndexedDb(page)
+  const kitStores = after.databases.find((database) => database.name === KIT_DATABASE)?.stores ?? {}
+  expect(kitStores[KIT_STORE] ?? 0, 'session records left after sign-out').toBe(0)
+  expect(after.privateKeys, 'private keys left in IndexedDB after sign-out').toBe(0)
+
+  // And a reload stays signed out: nothing to find.
+  await page.reload()
+  await expect(page.locator('#sign-in')).toBeVisible()
+  await expect(page.locator('#wallet')).toBeHidden()
+})

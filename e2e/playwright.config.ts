@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunchOptions } from '../test/browser/chromium.mjs'
+
+// The end-to-end suite: the demo page (`npm run demo`: Vite, the demo backend with the relay, and
+// the local sandbox) driven in Chromium with a CDP virtual authenticator. Ports 5174/8788, so a
+// developer's open demo on 5173/8787 does not clash.
+const DEMO_URL = 'http://localhost:5174'
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../test-results/e2e',
+  // One worker: the tests share one sandbox, and some of them move its clock or arm the expiry of
+  // the next signed-retry challenge, which would reach a test running beside them.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: DEMO_URL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+  ],
+  webServer: {
+    command: 'npm run demo',
+    env: { DEMO_PORT: '5174', DEMO_SANDBOX_PORT: '8788' },
+    url: DEMO_URL,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})
