@@ -1,5 +1,5 @@
 import { WalletAuthError } from '../errors.js'
-import { ErrorBody } from '../wire/errorBody.js'
+import { readErrorBody } from './readErrorBody.js'
 
 function retryAfterSeconds(response: Response): number | undefined {
   const header = response.headers.get('Retry-After')
@@ -29,14 +29,14 @@ export async function errorFromResponse(response: Response): Promise<WalletAuthE
   } catch {
     body = undefined
   }
-  const parsed = ErrorBody.safeParse(body)
-  if (!parsed.success) {
+  const parsed = readErrorBody(body)
+  if (!parsed) {
     return new WalletAuthError('HTTP_ERROR', `The service answered ${response.status}.`, {
       status: response.status,
       retryAfter,
     })
   }
-  const { code, message, details, reason } = parsed.data
+  const { code, message, details, reason } = parsed
   return new WalletAuthError(code, message, {
     status: response.status,
     details: details ?? undefined,

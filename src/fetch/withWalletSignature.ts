@@ -1,8 +1,8 @@
 import { WalletAuthError } from '../errors.js'
 import type { SessionKey } from '../keys/sessionKey.js'
 import { stampChallenge } from '../stamp/stampChallenge.js'
-import { SignedRetryChallenge } from '../wire/signedRetryChallenge.js'
 import { errorFromResponse } from './errorFromResponse.js'
+import { readSignedRetryChallenge } from './readSignedRetryChallenge.js'
 
 /** Options of `withWalletSignature`. */
 export interface WithWalletSignatureOptions {
@@ -24,8 +24,7 @@ const usedRequestIds = new Set<string>()
 async function signedRetryChallenge(response: Response) {
   if (response.status !== 202) return undefined
   try {
-    const parsed = SignedRetryChallenge.safeParse(await response.clone().json())
-    return parsed.success ? parsed.data : undefined
+    return readSignedRetryChallenge(await response.clone().json())
   } catch {
     return undefined
   }

@@ -1,0 +1,16 @@
+// RFC 3339 date-time with seconds and a `Z` or `±hh:mm` offset: the `DateTime` of src/wire,
+// without zod, for the signing path (test/fetchReaders.test.ts keeps the two in agreement).
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/
+
+/** Whether `value` is an RFC 3339 date-time the wire schemas accept (a real calendar day). */
+export function isDateTime(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  const match = DATE_TIME.exec(value)
+  if (!match) return false
+  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number]
+  // setUTCFullYear, not Date.UTC: years 0-99 must stay themselves.
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
