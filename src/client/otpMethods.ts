@@ -22,6 +22,8 @@ export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OT
   const sent = new Map<string, AuthMethod>()
   return {
     async send(credentialId) {
+      // Fetch the HPKE code (loaded lazily by encryptOtp) while the user reads the email.
+      import('../crypto/hpke.js').catch(() => {})
       const method = await ctx.call(
         'POST',
         `/auth/credentials/${encodeURIComponent(credentialId)}/challenge`,

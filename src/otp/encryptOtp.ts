@@ -1,6 +1,5 @@
 import { bytesToHex } from '../crypto/bytesToHex.js'
 import { hexToBytes } from '../crypto/hexToBytes.js'
-import { hpkeSeal } from '../crypto/hpke.js'
 import { decompressPublicKey } from '../crypto/p256.js'
 import { utf8 } from '../crypto/utf8.js'
 import { PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '../crypto/verifyEnclaveBundle.js'
@@ -69,6 +68,8 @@ export async function encryptOtp(options: EncryptOtpOptions): Promise<string> {
   decompressPublicKey(hexToBytes(publicKey)) // a point on the curve, or INVALID_PUBLIC_KEY
   // Keys in this order (wire-formats section 6); JSON.stringify keeps insertion order.
   const plaintext = JSON.stringify({ otp_code: otpCode, public_key: publicKey.toLowerCase() })
+  // HPKE (8 KB gzipped) loads on first use: pages that only sign never fetch it.
+  const { hpkeSeal } = await import('../crypto/hpke.js')
   const { enc, ciphertext } = await hpkeSeal({
     recipientPublicKey: hexToBytes(target.targetPublic),
     plaintext: utf8(plaintext),

@@ -1,7 +1,6 @@
 import { base58CheckDecode } from '../crypto/base58check.js'
 import { concatBytes } from '../crypto/concatBytes.js'
 import { ECDSA_P256 } from '../crypto/ecdsaParams.js'
-import { hpkeOpen } from '../crypto/hpke.js'
 import { bytesToBigInt, decompressPublicKey, P256_ORDER } from '../crypto/p256.js'
 import { WalletAuthError } from '../errors.js'
 import { type SessionKey, sessionKeyFromKeyPair } from '../keys/sessionKey.js'
@@ -35,6 +34,7 @@ export async function openSealedSessionKey(
     throw new WalletAuthError('INVALID_BASE58CHECK', 'The sealed session key is too short.')
   }
   const enc = decompressPublicKey(sealed.subarray(0, 33))
+  const { hpkeOpen } = await import('../crypto/hpke.js') // on first use, like the curve below
   const scalar = await hpkeOpen({ recipient, enc, ciphertext: sealed.subarray(33) })
   let pkcs8: Uint8Array<ArrayBuffer> | undefined
   try {

@@ -1,5 +1,4 @@
 import { hexToBytes } from '../crypto/hexToBytes.js'
-import { hpkeOpen } from '../crypto/hpke.js'
 import { PRODUCTION_EXPORT_SIGNER, verifyEnclaveBundle } from '../crypto/verifyEnclaveBundle.js'
 import { WalletAuthError } from '../errors.js'
 import { WalletExportData } from '../wire/enclaveBundles.js'
@@ -37,6 +36,7 @@ export async function openWalletExport(
   if (organizationId !== undefined && data.organizationId !== organizationId) {
     throw new WalletAuthError('ORGANIZATION_MISMATCH', 'The export belongs to another organization.')
   }
+  const { hpkeOpen } = await import('../crypto/hpke.js') // on first use: exports are rare
   const plaintext = await hpkeOpen({
     recipient,
     enc: hexToBytes(data.encappedPublic),
