@@ -1,9 +1,6 @@
-// Bundle-size measurement: what an app actually ships for each entry point, dependencies included.
-import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
+// Bundle size of each entry point of ours: what an app actually ships, dependencies included, built
+// with esbuild (always; the CI budget check) and with Vite (the bench report), plus the budgets.
+import { esbuildSize } from './esbuildSize.mjs'
 
 /** Entry name → source modules it exports (one module = one subpath export of package.json). */
 export const ENTRIES = {
@@ -24,144 +21,122 @@ export const ENTRIES = {
   'keys+stamp+fetch': ['src/keys/index.ts', 'src/stamp/index.ts', 'src/fetch/index.ts'],
 }
 
+/** The whole browser kit (root entry, client included): what the peer comparison is about. */
+export const WHOLE_KIT = 'index'
+
 /**
- * Limits on the gzipped bytes of an entry's initial chunk(s); lazy chunks are not counted.
- * `enforced: false` = a target: reported, but `npm run size` does not fail on it (yet).
+ * Limits on the gzipped bytes of an entry's initial chunk(s) built with esbuild; lazy chunks are not
+ * counted. `enforced: false` = a target: reported, but `npm run size` does not fail on it (yet).
  */
 export const BUDGETS = [
   { name: 'stamp', limit: 2048, enforced: true },
-  {
-    name: 'keys+stamp+fetch',
-    limit: 8192,
-    enforced: false,
-    note: 'target, not enforced yet: zod in fetch',
-  },
+  { name: 'keys+stamp+fetch', limit: 8192, enforced: true },
   { name: 'index', limit: 40960, enforced: true },
 ]
 
 /** Packages the stamp entry must never pull in (they are big and stamping needs none of them). */
 export const STAMP_FORBIDDEN = ['@hpke/', '@simplewebauthn/', 'zod']
 
-// Each entry is one virtual module re-exporting its sources, so a combined entry is bundled the
-// way an app importing several subpaths would be (shared code counted once).
-const virtualEntry = (modules) => ({
-  name: 'virtual-entry',
-  setup(b) {
-    b.onResolve({ filter: /^virtual:entry$/ }, () => ({ path: 'entry', namespace: 'virtual' }))
-    b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({
-      contents: modules.map((m) => `export * from ${JSON.stringify(`./${m}`)}`).join('\n'),
-      resolveDir: ROOT,
-      loader: 'js',
-    }))
-  },
-})
-
-const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length
-
-/** npm package names found in the bundle's inputs (`node_modules/<pkg>/…`). */
-function packagesOf(inputs) {
-  const names = new Set()
-  for (const path of inputs) {
-    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)
-    if (match) names.add(match[1])
-  }
-  return [...names].sort()
+/**
+ * One entry: esbuild's { initial, lazy } at the top level, as before; with `vite`, Vite's numbers
+ * under `vite`. `initial`/`lazy` = { chunks, minified, gzip, packages }.
+ */
+export async function measureEntry(name, modules, { vite = false } = {}) {
+  const specifiers = modules.map((m) => `./${m}`)
+  const esbuilt = await esbuildSize(specifiers)
+  const entry = { name, modules, ...esbuilt }
+  // Loaded only when used: `npm run size` should not pay for loading Vite.
+  if (vite) entry.vite = await (await import('./viteSize.mjs')).viteSize(specifiers)
+  return entry
 }
 
-/** Bundles one entry and splits its outputs into initial (entry + static imports) and lazy chunks. */
-export async function measureEntry(name, modules) {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: ['virtual:entry'],
-    plugins: [virtualEntry(modules)],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    splitting: true, // dynamic import() targets become their own chunks
-    outdir: 'bench/out/size', // only names the chunks: nothing is written
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  })
-  const contents = new Map(result.outputFiles.map((f) => [f.path, f.contents]))
-  const outputs = result.metafile.outputs
-  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint)
-  // Initial = the entry chunk plus every chunk reached through static imports (loaded up front).
-  const initial = new Set()
-  const visit = (path) => {
-    if (initial.has(path)) return
-    initial.add(path)
-    for (const imp of outputs[path].imports) if (imp.kind === 'import-statement') visit(imp.path)
-  }
-  visit(entry)
-  const sum = (paths) => {
-    const files = paths.map((path) => contents.get(`${ROOT}${path}`))
-    return {
-      chunks: files.length,
-      minified: files.reduce((n, f) => n + f.length, 0),
-      gzip: files.reduce((n, f) => n + gzipSize(f), 0), // each chunk is its own HTTP response
-    }
-  }
-  const lazy = Object.keys(outputs).filter((path) => path.endsWith('.js') && !initial.has(path))
-  const inputsOf = (paths) => paths.flatMap((path) => Object.keys(outputs[path].inputs))
-  return {
-    name,
-    modules,
-    initial: { ...sum([...initial]), packages: packagesOf(inputsOf([...initial])) },
-    lazy: { ...sum(lazy), packages: packagesOf(inputsOf(lazy)) },
-    inputs: Object.keys(result.metafile.inputs),
-  }
-}
-
-/** Measures every entry and checks the budgets and the stamp entry's forbidden packages. */
-export async function measureSizes() {
+/**
+ * Measures every entry and checks the budgets and the stamp entry's forbidden packages.
+ * `vite: false` (`npm run size`) skips the Vite builds: they take tens of seconds, esbuild about one.
+ */
+export async function measureSizes({ vite = true } = {}) {
   const entries = []
-  for (const [name, modules] of Object.entries(ENTRIES)) entries.push(await measureEntry(name, modules))
+  for (const [name, modules] of Object.entries(ENTRIES))
+    entries.push(await measureEntry(name, modules, { vite }))
   const stamp = entries.find((e) => e.name === 'stamp')
-  // Whole metafile, lazy chunks included: the stamp path must not reach these at all.
-  const forbidden = stamp.inputs.filter((path) =>
-    STAMP_FORBIDDEN.some((pkg) => path.includes(`node_modules/${pkg}`)),
-  )
+  // Every bundled source, lazy chunks included: the stamp path must not reach these at all.
+  const stampSources = [...stamp.inputs, ...(stamp.vite?.modules ?? [])]
+  const forbidden = [
+    ...new Set(
+      stampSources.filter((path) => STAMP_FORBIDDEN.some((pkg) => path.includes(`node_modules/${pkg}`))),
+    ),
+  ]
   const budgets = BUDGETS.map((budget) => {
-    const gzip = entries.find((e) => e.name === budget.name).initial.gzip
-    return { ...budget, gzip, ok: gzip <= budget.limit }
+    const entry = entries.find((e) => e.name === budget.name)
+    const gzip = entry.initial.gzip
+    return { ...budget, gzip, ok: gzip <= budget.limit, viteGzip: entry.vite?.initial.gzip }
   })
-  for (const e of entries) delete e.inputs // only needed for the check above; keeps the JSON small
+  // Only needed for the check above; keeps the JSON small.
+  for (const e of entries) {
+    delete e.inputs
+    delete e.vite?.modules
+  }
+  const totalMs = (pick) => entries.reduce((n, e) => n + (pick(e) ?? 0), 0)
   return {
     entries,
     budgets,
     stampForbidden: forbidden,
-    // Targets (`enforced: false`) are reported but never fail the run.
+    vitePreloadHelperGzip: vite ? await (await import('./viteSize.mjs')).vitePreloadHelperSize() : undefined,
+    timing: { esbuildMs: totalMs((e) => e.ms), viteMs: vite ? totalMs((e) => e.vite.ms) : undefined },
+    // Targets (`enforced: false`) are reported but never fail the run. Budgets are on esbuild's numbers.
     ok: forbidden.length === 0 && budgets.every((b) => b.ok || !b.enforced),
   }
 }
 
-/** Markdown for the size part of the report. */
-export function sizeMarkdown({ entries, budgets, stampForbidden }) {
-  const lines = [
-    '| entry | initial min | initial gzip | lazy min | lazy gzip | npm packages (lazy ones in brackets) |',
-    '| --- | ---: | ---: | ---: | ---: | --- |',
-  ]
-  for (const e of entries) {
-    const lazy = e.lazy.chunks ? [`${e.lazy.minified} B`, `${e.lazy.gzip} B`] : ['–', '–']
-    const lazyPkgs = e.lazy.packages.length ? ` (${e.lazy.packages.join(', ')})` : ''
-    lines.push(
-      `| ${e.name} | ${e.initial.minified} B | ${e.initial.gzip} B | ${lazy.join(' | ')} | ${e.initial.packages.join(', ') || '–'}${lazyPkgs} |`,
-    )
-  }
-  lines.push('', '| budget (initial gzip) | size | limit | enforced | |', '| --- | ---: | ---: | --- | --- |')
+const bytes = (n) => `${n} B`
+const packageList = ({ initial, lazy }) =>
+  (initial.packages.join(', ') || '–') + (lazy.packages.length ? ` (${lazy.packages.join(', ')})` : '')
+
+/** Markdown for the size part of the report; Vite columns only when Vite was measured. */
+export function sizeMarkdown({ entries, budgets, stampForbidden, vitePreloadHelperGzip, timing }) {
+  const vite = entries.every((e) => e.vite)
+  const lazy = (e) => (e.lazy.chunks ? bytes(e.lazy.gzip) : '–')
+  const lines = vite
+    ? [
+        '| entry | esbuild initial gzip | Vite initial gzip | lazy gzip (esbuild / Vite) | initial min (esbuild / Vite) | npm packages (lazy ones in brackets) |',
+        '| --- | ---: | ---: | ---: | ---: | --- |',
+        ...entries.map(
+          (e) =>
+            `| ${e.name} | ${bytes(e.initial.gzip)} | ${bytes(e.vite.initial.gzip)} | ${lazy(e)} / ${lazy(e.vite)} | ${bytes(e.initial.minified)} / ${bytes(e.vite.initial.minified)} | ${packageList(e)} |`,
+        ),
+      ]
+    : [
+        '| entry | initial min | initial gzip | lazy min | lazy gzip | npm packages (lazy ones in brackets) |',
+        '| --- | ---: | ---: | ---: | ---: | --- |',
+        ...entries.map(
+          (e) =>
+            `| ${e.name} | ${bytes(e.initial.minified)} | ${bytes(e.initial.gzip)} | ${e.lazy.chunks ? bytes(e.lazy.minified) : '–'} | ${lazy(e)} | ${packageList(e)} |`,
+        ),
+      ]
+  lines.push(
+    '',
+    `| budget (esbuild initial gzip) | size |${vite ? ' Vite (not enforced) |' : ''} limit | enforced | |`,
+    `| --- | ---: |${vite ? ' ---: |' : ''} ---: | --- | --- |`,
+  )
   for (const b of budgets) {
     const status = b.ok ? 'ok' : b.enforced ? '**OVER**' : 'over target'
     const enforced = b.enforced ? 'yes' : `no (${b.note ?? 'target'})`
-    lines.push(`| ${b.name} | ${b.gzip} B | ${b.limit} B | ${enforced} | ${status} |`)
+    const viteCell = vite ? ` ${bytes(b.viteGzip)} |` : ''
+    lines.push(`| ${b.name} | ${bytes(b.gzip)} |${viteCell} ${bytes(b.limit)} | ${enforced} | ${status} |`)
   }
   lines.push(
     '',
     stampForbidden.length
       ? `**stamp entry pulls in forbidden code:** ${stampForbidden.join(', ')}`
-      : `stamp entry: no ${STAMP_FORBIDDEN.map((p) => p.replace(/\/$/, '')).join(', ')} code (checked in the esbuild metafile inputs).`,
+      : `stamp entry: no ${STAMP_FORBIDDEN.map((p) => p.replace(/\/$/, '')).join(', ')} code (checked in the bundled sources${vite ? ' of both builds' : ''}, lazy chunks included).`,
   )
+  if (vite) {
+    lines.push(
+      '',
+      `Vite's initial chunk includes its preload helper (${bytes(vitePreloadHelperGzip)} gzip) wherever the entry has an \`import()\`; ` +
+        'an app pays it once. Package list from esbuild. ' +
+        `Build time: esbuild ${(timing.esbuildMs / 1000).toFixed(1)} s, Vite ${(timing.viteMs / 1000).toFixed(1)} s for ${entries.length} entries.`,
+    )
+  }
   return lines.join('\n')
 }
