@@ -145,6 +145,11 @@ async function probe(backend: Backend): Promise<void> {
   await backend.del(PROBE_ID)
 }
 
+async function holdsCryptoKey(backend: Backend): Promise<boolean> {
+  const values = await backend.values()
+  return values.some((value) => fromRecord(value)?.key.keyPair.privateKey instanceof CryptoKey)
+}
+
 /**
  * Opens the session-key store: IndexedDB (keys survive a reload, stay non-extractable), or
  * memory where IndexedDB is missing or fails, as `persistence` tells. Expired sessions (and those
@@ -166,7 +171,9 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
   if (factory) {
     try {
       const candidate = indexedDbBackend(openStore(factory, databaseName))
-      await probe(candidate)
+      // A stored key that reads back proves the store holds CryptoKeys; only a store without one
+      // pays the write probe (two read-write transactions) on page load.
+      if (!(await holdsCryptoKey(candidate))) await probe(candidate)
       backend = candidate
       persistence = 'indexeddb'
     } catch {
