@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { methodNotAllowed } from 'hono/method-not-allowed'
+import { bodyLimit } from './bodyLimit.js'
 import type { SandboxContext } from './context.js'
 import { moneyRoutes } from './money/moneyRoutes.js'
 import { settleMoney } from './money/transactions.js'
@@ -86,17 +86,15 @@ export function createApp(
   })
   app.use(
     '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () =>
-        errorResponse(
-          new SandboxError({
-            status: 413,
-            code: 'PAYLOAD_TOO_LARGE',
-            message: `Bodies are limited to ${MAX_BODY_BYTES} bytes.`,
-          }),
-        ),
-    }),
+    bodyLimit(MAX_BODY_BYTES, () =>
+      errorResponse(
+        new SandboxError({
+          status: 413,
+          code: 'PAYLOAD_TOO_LARGE',
+          message: `Bodies are limited to ${MAX_BODY_BYTES} bytes.`,
+        }),
+      ),
+    ),
   )
 
   // Money moves on the sandbox clock: apply what has come due before any route reads a balance.

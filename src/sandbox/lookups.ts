@@ -32,5 +32,5 @@ export function requireSession(ctx: SandboxContext, id: string | undefined): Ses
 
 /** The embedded wallet of a customer, if it has one. */
 export function walletOf(ctx: SandboxContext, customerId: string): InternalAccountRecord | undefined {
-  return [...ctx.store.accounts.values()].find((account) => account.customerId === customerId)
+  return ctx.store.accounts.where('customer', customerId)[0]
 }

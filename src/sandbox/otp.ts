@@ -79,8 +79,9 @@ export async function verifyOtp(
       type: credential.type,
     })
     if (outcome.challenge) return outcome.challenge
+    // Checked to be a compressed key by the first leg, which put it there.
     const { tek } = outcome.pending.context as { tek: string }
-    return c.json((await openSession(ctx, credential, tek)).body)
+    return c.json((await openSession(ctx, credential, tek, 'client-held')).body)
   }
 
   const issuance = ctx.store.otpIssuances.get(credential.id)
@@ -95,6 +96,7 @@ export async function verifyOtp(
   }
   // One bundle per issuance: whatever the outcome, the next attempt needs a new /challenge.
   issuance.used = true
+  ctx.store.otpIssuances.delete(credential.id)
   let plaintext: OtpPlaintext
   try {
     const bytes = await hpkeOpen({

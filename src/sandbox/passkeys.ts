@@ -1,12 +1,13 @@
 import { verifyAuthenticationResponse } from '@simplewebauthn/server'
 import type { Context } from 'hono'
 import { bytesToBase64Url } from '../crypto/bytesToBase64Url.js'
-import { sha256Hex } from '../crypto/sha256Hex.js'
 import { utf8 } from '../crypto/utf8.js'
 import type { PasskeyAssertion } from '../wire/passkeyAssertion.js'
 import { iso, newId, type SandboxContext } from './context.js'
+import { pruneExpired } from './pruneExpired.js'
 import { invalidInput, unauthorized } from './sandboxError.js'
 import { keyMode, openSession } from './sessions.js'
+import { sha256Hex } from './sha256.js'
 import type { CredentialRecord } from './store.js'
 
 /** The assertion signature the sandbox still accepts without WebAuthn verification. */
@@ -21,7 +22,7 @@ export async function issuePasskeyChallenge(
   credential: CredentialRecord,
   clientPublicKey: string,
 ): Promise<{ challenge: string; requestId: string; expiresAt: string }> {
-  keyMode(clientPublicKey)
+  const mode = keyMode(clientPublicKey)
   const now = ctx.clock.now()
   const payload = JSON.stringify({
     organizationId: ctx.config.organizationId,
@@ -32,11 +33,13 @@ export async function issuePasskeyChallenge(
   const record = {
     requestId: newId('Request'),
     credentialId: credential.id,
-    challenge: await sha256Hex(payload),
+    challenge: sha256Hex(payload),
     clientPublicKey,
+    keyMode: mode,
     expiresAt: now + ctx.config.signedRetryTtlMs,
     used: false,
   }
+  pruneExpired(ctx.store.passkeyChallenges, now - ctx.config.signedRetryTtlMs)
   ctx.store.passkeyChallenges.set(record.requestId, record)
   return { challenge: record.challenge, requestId: record.requestId, expiresAt: iso(record.expiresAt) }
 }
@@ -76,7 +79,7 @@ export async function verifyPasskey(
     })
     if (failure) throw unauthorized(`Passkey assertion rejected: ${failure}`)
   }
-  return c.json((await openSession(ctx, credential, record.clientPublicKey)).body)
+  return c.json((await openSession(ctx, credential, record.clientPublicKey, record.keyMode)).body)
 }
 
 /**

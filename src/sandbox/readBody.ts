@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import type * as z from 'zod/mini'
-import { bytesToHex } from '../crypto/bytesToHex.js'
+import { requestBytes } from './bodyLimit.js'
 import { invalidInput } from './sandboxError.js'
+import { sha256Hex } from './sha256.js'
 
 /** A request body as the sandbox needs it: the exact bytes (for digests) and the parsed value. */
 export interface RequestBody<T> {
@@ -28,8 +29,8 @@ export async function readBody<T extends z.ZodMiniType>(
   c: Context,
   schema: T,
 ): Promise<RequestBody<z.infer<T>>> {
-  const bytes = new Uint8Array(await c.req.arrayBuffer())
-  const digest = bytesToHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)))
+  const bytes = await requestBytes(c)
+  const digest = sha256Hex(bytes)
   let json: unknown = {}
   if (bytes.length > 0) {
     try {

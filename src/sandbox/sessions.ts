@@ -8,9 +8,9 @@ import { sessionView } from './views.js'
 /** Active sessions of an account at the sandbox's now. */
 export function activeSessions(ctx: SandboxContext, accountId: string): SessionRecord[] {
   const now = ctx.clock.now()
-  return [...ctx.store.sessions.values()].filter(
-    (session) => session.accountId === accountId && !session.revoked && session.expiresAt > now,
-  )
+  return ctx.store.sessions
+    .where('account', accountId)
+    .filter((session) => !session.revoked && session.expiresAt > now)
 }
 
 /**
@@ -48,13 +48,16 @@ function createSession(ctx: SandboxContext, credential: CredentialRecord, public
 /**
  * Opens a session for `credential` in the mode `clientPublicKey` asks for, and returns the
  * AuthSession body: the session itself for a client-held key, the sealed key for the other mode.
+ * `mode` is what `keyMode(clientPublicKey)` returned, when the caller checked the key already
+ * (decompressing a point to check it costs more than the rest of opening a session).
  */
 export async function openSession(
   ctx: SandboxContext,
   credential: CredentialRecord,
   clientPublicKey: string,
+  mode: 'client-held' | 'sealed' = keyMode(clientPublicKey),
 ): Promise<{ session: SessionRecord; body: Record<string, unknown> }> {
-  if (keyMode(clientPublicKey) === 'client-held') {
+  if (mode === 'client-held') {
     const session = createSession(ctx, credential, clientPublicKey)
     return { session, body: sessionView(session) }
   }

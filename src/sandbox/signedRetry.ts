@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { verifyStamp } from '../stamp/verifyStamp.js'
 import { iso, newId, type SandboxContext } from './context.js'
+import { pruneExpired } from './pruneExpired.js'
 import type { RequestBody } from './readBody.js'
 import { unauthorized } from './sandboxError.js'
 import { activeSessions } from './sessions.js'
@@ -87,6 +88,8 @@ export async function signedRetry(
       ...(options.excludeCredentialId ? { excludeCredentialId: options.excludeCredentialId } : {}),
       ...(options.context === undefined ? {} : { context: options.context }),
     }
+    // Forget the 202s that expired a whole lifetime ago: the store holds a lifetime or two of them.
+    pruneExpired(store.pendingRequests, now - ctx.config.signedRetryTtlMs)
     store.pendingRequests.set(pending.requestId, pending)
     const challenge = {
       ...(options.type ? { type: options.type } : {}),
@@ -118,8 +121,8 @@ export async function signedRetry(
     }
     if (!valid) {
       // Signed, but over another pending payload of this operation: the body changed.
-      for (const other of store.pendingRequests.values()) {
-        if (other === pending || other.operation !== operation || other.used) continue
+      for (const other of store.pendingRequests.where('operation', operation)) {
+        if (other === pending || other.used) continue
         if ((await verifyStamp(header, other.payloadToSign)).valid) {
           throw unauthorized('The signature covers another request body.', 'WALLET_SIGNATURE_BODY_MISMATCH')
         }

@@ -1,4 +1,5 @@
 import type { CredentialType } from '../wire/authMethod.js'
+import { IndexedMap } from './indexedMap.js'
 import { createMoneyState, type MoneyState } from './money/moneyState.js'
 
 /** A postal address as customers carry it. */
@@ -98,6 +99,8 @@ export interface PasskeyChallengeRecord {
   /** Lowercase hex. */
   challenge: string
   clientPublicKey: string
+  /** What `keyMode` said of `clientPublicKey` when the challenge was issued. */
+  keyMode: 'client-held' | 'sealed'
   expiresAt: number
   used: boolean
 }
@@ -105,12 +108,20 @@ export interface PasskeyChallengeRecord {
 /** Everything one sandbox remembers; one per `createSandbox` call, nothing global. */
 export interface SandboxStore {
   customers: Map<string, CustomerRecord>
-  accounts: Map<string, InternalAccountRecord>
-  credentials: Map<string, CredentialRecord>
-  sessions: Map<string, SessionRecord>
-  pendingRequests: Map<string, PendingRequest>
-  /** Keyed by credential id: the latest issuance only, so an older bundle no longer opens. */
+  /** Also by owner: `where('customer', customerId)`. */
+  accounts: IndexedMap<InternalAccountRecord, 'customer'>
+  /** Also by wallet (`where('account', accountId)`) and by WebAuthn credential id (`'passkey'`). */
+  credentials: IndexedMap<CredentialRecord, 'account' | 'passkey'>
+  /** Also by wallet (`'account'`) and by the credential that opened them (`'credential'`). */
+  sessions: IndexedMap<SessionRecord, 'account' | 'credential'>
+  /**
+   * Also by `operation` (the body-mismatch check). Each new 202 forgets those that expired a
+   * lifetime ago (`pruneExpired`).
+   */
+  pendingRequests: IndexedMap<PendingRequest, 'operation'>
+  /** Keyed by credential id: the latest unused issuance only, so an older bundle no longer opens. */
   otpIssuances: Map<string, OtpIssuance>
+  /** Each new challenge forgets those that expired a lifetime ago, like `pendingRequests`. */
   passkeyChallenges: Map<string, PasskeyChallengeRecord>
   /** Credential id -> when its last challenge was issued (rate limit). */
   lastChallengeAt: Map<string, number>
@@ -129,10 +140,16 @@ export interface SandboxStore {
 export function createStore(): SandboxStore {
   return {
     customers: new Map(),
-    accounts: new Map(),
-    credentials: new Map(),
-    sessions: new Map(),
-    pendingRequests: new Map(),
+    accounts: new IndexedMap({ customer: (account) => account.customerId }),
+    credentials: new IndexedMap({
+      account: (credential) => credential.accountId,
+      passkey: (credential) => credential.passkey?.credentialId,
+    }),
+    sessions: new IndexedMap({
+      account: (session) => session.accountId,
+      credential: (session) => session.credentialId,
+    }),
+    pendingRequests: new IndexedMap({ operation: (pending) => pending.operation }),
     otpIssuances: new Map(),
     passkeyChallenges: new Map(),
     lastChallengeAt: new Map(),

@@ -31,9 +31,9 @@ export const SCA_CHALLENGE_TTL_MS = 2 * 60_000
 export function customerPasskeys(ctx: SandboxContext, customerId: string | undefined): CredentialRecord[] {
   const wallet = customerId === undefined ? undefined : walletOf(ctx, customerId)
   if (!wallet) return []
-  return [...ctx.store.credentials.values()].filter(
-    (credential) => credential.accountId === wallet.id && credential.type === 'PASSKEY' && credential.passkey,
-  )
+  return ctx.store.credentials
+    .where('account', wallet.id)
+    .filter((credential) => credential.type === 'PASSKEY' && credential.passkey)
 }
 
 /**

@@ -45,8 +45,7 @@ function conflict(message: string, code = 'CREDENTIAL_ALREADY_EXISTS'): SandboxE
 export function credentialRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
   const { store, clock, config } = ctx
-  const credentialsOf = (accountId: string) =>
-    [...store.credentials.values()].filter((credential) => credential.accountId === accountId)
+  const credentialsOf = (accountId: string) => store.credentials.where('account', accountId)
 
   /** What a new credential of this body would be, checked against the cardinality rules. */
   async function prospectiveCredential(
@@ -85,7 +84,7 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
           throw invalidInput('PASSKEY needs challenge, nickname and attestation.')
         }
         const credentialId = body.attestation.credentialId
-        if ([...store.credentials.values()].some((c) => c.passkey?.credentialId === credentialId)) {
+        if (store.credentials.where('passkey', credentialId).length > 0) {
           throw conflict('This passkey is already registered.', 'PASSKEY_CREDENTIAL_ALREADY_EXISTS')
         }
         const verification = await verifyRegistrationResponse({
@@ -172,9 +171,10 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
     })
     if (outcome.challenge) return outcome.challenge
     store.credentials.delete(credential.id)
-    for (const session of store.sessions.values()) {
-      if (session.credentialId === credential.id) session.revoked = true
-    }
+    for (const session of store.sessions.where('credential', credential.id)) session.revoked = true
+    // Its challenge state goes too: requests naming a removed credential stop at 404 before they read it.
+    store.otpIssuances.delete(credential.id)
+    store.lastChallengeAt.delete(credential.id)
     return c.body(null, 204)
   })
 

@@ -85,12 +85,9 @@ export function customerRoutes(ctx: SandboxContext): Hono {
     const customerId = c.req.query('customerId')
     const type = c.req.query('type')
     if (customerId !== undefined) requireCustomer(ctx, customerId)
-    const data = [...store.accounts.values()]
-      .filter(
-        (account) =>
-          (customerId === undefined || account.customerId === customerId) && (!type || account.type === type),
-      )
-      .map(accountView)
+    const accounts =
+      customerId === undefined ? [...store.accounts.values()] : store.accounts.where('customer', customerId)
+    const data = accounts.filter((account) => !type || account.type === type).map(accountView)
     return c.json({ data })
   })
 
@@ -102,9 +99,9 @@ export function customerRoutes(ctx: SandboxContext): Hono {
     const customer = requireCustomer(ctx, c.req.param('customerId'))
     const body = await readBody(c, CustomerPatch)
     const wallet = walletOf(ctx, customer.id)
-    const emailCredentials = [...store.credentials.values()].filter(
-      (credential) => credential.accountId === wallet?.id && credential.type === 'EMAIL_OTP',
-    )
+    const emailCredentials = wallet
+      ? store.credentials.where('account', wallet.id).filter((credential) => credential.type === 'EMAIL_OTP')
+      : []
     const { email, fullName, phoneNumber, address, ...fields } = body.value
     // Changing the email of a customer with an EMAIL_OTP credential moves a sign-in method: signed.
     if (wallet && email !== undefined && email !== customer.email && emailCredentials.length > 0) {

@@ -37,7 +37,7 @@ export function sessionRoutes(ctx: SandboxContext): Hono {
   app.post('/auth/sessions/:id/refresh', async (c) => {
     const session = requireSession(ctx, c.req.param('id'))
     const body = await readBody(c, Refresh)
-    keyMode(body.value.clientPublicKey)
+    const mode = keyMode(body.value.clientPublicKey)
     if (session.revoked || session.expiresAt <= ctx.clock.now()) {
       throw unauthorized('Only an active session can be refreshed: sign in again.')
     }
@@ -54,7 +54,7 @@ export function sessionRoutes(ctx: SandboxContext): Hono {
     // The refreshed session replaces the old one: two tabs refreshing at once end with one.
     session.revoked = true
     const credential = requireCredential(ctx, session.credentialId)
-    return c.json((await openSession(ctx, credential, body.value.clientPublicKey)).body, 201)
+    return c.json((await openSession(ctx, credential, body.value.clientPublicKey, mode)).body, 201)
   })
 
   return app
