@@ -78,8 +78,6 @@ const markdown = [
   '',
   speedMarkdown(speed),
   '',
-  '## The kit’s own overhead on a signed-retry round trip',
-  '',
   roundTripMarkdown(roundTrip),
   '',
   '## Sandbox throughput (one core)',

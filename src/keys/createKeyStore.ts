@@ -145,11 +145,6 @@ async function probe(backend: Backend): Promise<void> {
   await backend.del(PROBE_ID)
 }
 
-async function holdsCryptoKey(backend: Backend): Promise<boolean> {
-  const values = await backend.values()
-  return values.some((value) => fromRecord(value)?.key.keyPair.privateKey instanceof CryptoKey)
-}
-
 /**
  * Opens the session-key store: IndexedDB (keys survive a reload, stay non-extractable), or
  * memory where IndexedDB is missing or fails, as `persistence` tells. Expired sessions (and those
@@ -166,14 +161,33 @@ async function holdsCryptoKey(backend: Backend): Promise<boolean> {
 export async function createKeyStore(options: KeyStoreOptions = {}): Promise<KeyStore> {
   const { databaseName = 'embedded-wallet-auth', now = Date.now, expiryMarginMs = 30_000 } = options
   const factory = options.indexedDB === undefined ? globalThis.indexedDB : options.indexedDB
+  // An unparseable expiresAt counts as expired: NaN compares false.
+  const isExpired = (session: SessionMetadata) => !(Date.parse(session.expiresAt) - expiryMarginMs > now())
+
+  /** Unexpired sessions of `from`, newest first; expired ones are deleted on the way. */
+  async function readSessions(from: Backend): Promise<StoredSession[]> {
+    const sessions = (await storageCall('read', () => from.values())).flatMap((value) => {
+      const session = fromRecord(value)
+      return session ? [session] : []
+    })
+    const expired = sessions.filter(isExpired)
+    for (const session of expired) await storageCall('delete', () => from.del(session.key.publicKey))
+    return sessions
+      .filter((session) => !isExpired(session))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+  }
+
   let backend = memoryBackend()
   let persistence: Persistence = 'memory'
   if (factory) {
     try {
       const candidate = indexedDbBackend(openStore(factory, databaseName))
-      // A stored key that reads back proves the store holds CryptoKeys; only a store without one
-      // pays the write probe (two read-write transactions) on page load.
-      if (!(await holdsCryptoKey(candidate))) await probe(candidate)
+      // One read on open purges expired sessions; a stored key that reads back also proves the
+      // store holds CryptoKeys, so only a store without one pays the write probe.
+      const restored = await readSessions(candidate)
+      if (!restored.some((session) => session.key.keyPair.privateKey instanceof CryptoKey)) {
+        await probe(candidate)
+      }
       backend = candidate
       persistence = 'indexeddb'
     } catch {
@@ -181,22 +195,7 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
     }
   }
 
-  // An unparseable expiresAt counts as expired: NaN compares false.
-  const isExpired = (session: SessionMetadata) => !(Date.parse(session.expiresAt) - expiryMarginMs > now())
-
-  async function list(): Promise<StoredSession[]> {
-    const sessions = (await storageCall('read', () => backend.values())).flatMap((value) => {
-      const session = fromRecord(value)
-      return session ? [session] : []
-    })
-    const expired = sessions.filter(isExpired)
-    for (const session of expired) await storageCall('delete', () => backend.del(session.key.publicKey))
-    return sessions
-      .filter((session) => !isExpired(session))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-  }
-
-  await list()
+  const list = () => readSessions(backend)
 
   return {
     persistence,
