@@ -37,6 +37,8 @@ export default defineConfig({
   // WebAuthn refuses IP hosts: the browser tests' page must be on localhost.
   server: { host: 'localhost' },
   test: {
+    // test/RELIABILITY.md is written from the figures the reliability tests record.
+    reporters: ['default', './test/reliability/reliabilityReporter.ts'],
     projects: [
       {
         extends: true,

@@ -30,10 +30,14 @@ export type KitErrorCode =
   | 'OTP_NOT_SENT'
   | 'NETWORK_ERROR'
   | 'SESSION_ID_UNKNOWN'
+  // the session ended (expired, revoked, signed out elsewhere): sign in again
+  | 'SESSION_EXPIRED'
   // the relay's passkey registration check
   | 'INVALID_REGISTRATION'
   // key storage
   | 'STORAGE_FAILED'
+  | 'STORAGE_BLOCKED'
+  | 'STORAGE_QUOTA_EXCEEDED'
   // passkeys (WebAuthn DOMException names mapped to stable codes)
   | 'PASSKEY_CANCELLED'
   | 'PASSKEY_ABORTED'

@@ -4,6 +4,7 @@ import {
   type SessionMetadata,
   type StoredSession,
 } from '../keys/createKeyStore.js'
+import { msUntilExpiry } from '../keys/msUntilExpiry.js'
 import type { SessionKey } from '../keys/sessionKey.js'
 
 /** What `onChange` listeners hear. */
@@ -44,7 +45,7 @@ export function createSessionState(options: SessionStateOptions) {
     for (const timer of timers) clearTimeout(timer)
     timers = []
     if (!session) return
-    const remaining = Date.parse(session.expiresAt) - options.now()
+    const remaining = msUntilExpiry(session, options.now())
     const at = (delay: number, run: () => void) => timers.push(setTimeout(run, Math.max(0, delay)))
     at(remaining - options.expiringSoonMs, () => emit({ type: 'expiring-soon', session }))
     at(remaining, () => {

@@ -3,6 +3,7 @@ import { promisifyRequest, type UseStore } from 'idb-keyval'
 import { ECDSA_P256 } from '../crypto/ecdsaParams.js'
 import { WalletAuthError } from '../errors.js'
 import type { CredentialType } from '../wire/authMethod.js'
+import { msUntilExpiry } from './msUntilExpiry.js'
 import type { SessionKey } from './sessionKey.js'
 
 /** What the kit remembers about a session beside its key. */
@@ -14,6 +15,11 @@ export interface SessionMetadata {
   type: CredentialType
   /** The service's `expiresAt`, authoritative. */
   expiresAt: string
+  /**
+   * The service's clock minus this device's, in ms, measured when the session was issued: expiry
+   * is judged on the service's time even when the device clock is off. Default 0.
+   */
+  clockOffsetMs?: number
 }
 
 /** A session key with its metadata, as stored. */
@@ -162,7 +168,7 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
   const { databaseName = 'embedded-wallet-auth', now = Date.now, expiryMarginMs = 30_000 } = options
   const factory = options.indexedDB === undefined ? globalThis.indexedDB : options.indexedDB
   // An unparseable expiresAt counts as expired: NaN compares false.
-  const isExpired = (session: SessionMetadata) => !(Date.parse(session.expiresAt) - expiryMarginMs > now())
+  const isExpired = (session: SessionMetadata) => !(msUntilExpiry(session, now()) > expiryMarginMs)
 
   /** Unexpired sessions of `from`, newest first; expired ones are deleted on the way. */
   async function readSessions(from: Backend): Promise<StoredSession[]> {

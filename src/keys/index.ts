@@ -6,4 +6,5 @@ export {
   type SessionMetadata,
   type StoredSession,
 } from './createKeyStore.js'
+export { msUntilExpiry } from './msUntilExpiry.js'
 export { generateSessionKey, type SessionKey, sessionKeyFromKeyPair } from './sessionKey.js'

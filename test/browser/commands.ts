@@ -14,6 +14,8 @@ import type { BrowserCommandContext } from 'vitest/node'
 import type * as KeysModule from '../../src/keys/index.js'
 import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js'
 import type * as StampModule from '../../src/stamp/index.js'
+import { recordReliability } from '../reliability/recordReliability.js'
+import type { ReliabilitySection } from '../reliability/reliabilitySection.js'
 
 export interface StoredKeyReading {
   /** The stored session's compressed public key. */
@@ -160,8 +162,14 @@ async function stopSandbox(_context: BrowserCommandContext, baseUrl: string): Pr
   sandboxes.delete(baseUrl)
 }
 
+/** Hands a browser test's figures to test/RELIABILITY.md (see test/reliability). */
+function recordBrowserReliability(_context: BrowserCommandContext, section: ReliabilitySection) {
+  return recordReliability(section)
+}
+
 export const commands = {
   readKeyInNewPage,
+  recordReliability: recordBrowserReliability,
   startSandbox,
   stopSandbox,
   passkeyRegistrationOptions,
