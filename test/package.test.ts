@@ -119,6 +119,7 @@ describe('the published package', () => {
         "generateRecipientKey",
         "generateSessionKey",
         "isWalletAuthError",
+        "msUntilExpiry",
         "oidcNonce",
         "openSealedSessionKey",
         "openWalletExport",
