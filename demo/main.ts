@@ -91,7 +91,15 @@ async function start() {
   // have been revoked elsewhere; a dead session's key is wiped here instead of failing again.
   onActionFailure(async (error) => {
     await demoClock.sync()
-    if (!isWalletAuthError(error, 'FORBIDDEN', 'WALLET_SIGNATURE_INVALID', 'NO_SESSION_KEY')) return
+    // The client already forgot a session the service no longer knows: show the sign-in.
+    if (isWalletAuthError(error, 'SESSION_EXPIRED')) {
+      forgetSessionModes()
+      await render()
+      showError(error, SESSION_ENDED)
+      return
+    }
+    // The relay refuses a revoked session before the service can (403): check, then wipe.
+    if (!isWalletAuthError(error, 'FORBIDDEN', 'NO_SESSION_KEY')) return
     const session = await wallet.sessions.current()
     if (!session?.sessionId) return
     const active = await wallet.sessions.list(session.accountId)

@@ -1,7 +1,8 @@
-import type * as z from 'zod/mini'
+import * as z from 'zod/mini'
 import { WalletAuthError } from '../errors.js'
 import { withWalletSignature } from '../fetch/withWalletSignature.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
+import { msUntilExpiry } from '../keys/msUntilExpiry.js'
 import { generateSessionKey, type SessionKey } from '../keys/sessionKey.js'
 import { generateRecipientKey, type RecipientKey } from '../session/generateRecipientKey.js'
 import { sessionFromAuthSession, type VerifiedCredential } from '../session/sessionFromAuthSession.js'
@@ -33,66 +34,219 @@ export interface ClientContext {
   ): Promise<z.infer<T>>
   /** A fresh key for a sign-in or refresh, in the client's session-key mode. */
   pendingKey(): Promise<{ pendingKey: SessionKey | RecipientKey; clientPublicKey: string }>
-  /** Turns a verify or refresh response into the stored current session. */
+  /** Turns a verify or refresh response (from `call`) into the stored current session. */
   finishSignIn(
     response: unknown,
     pendingKey: SessionKey | RecipientKey,
     credential: VerifiedCredential,
     event?: 'signed-in' | 'refreshed',
   ): Promise<StoredSession>
+  /**
+   * The session to sign with: the current one while it is unexpired by the service's clock with
+   * the margin; `undefined` when there is none; `SESSION_EXPIRED` (and the session forgotten)
+   * when the one this page held has ended.
+   */
+  signingSession(): Promise<StoredSession | undefined>
+  /** The service's clock minus this device's as last learned (from a session), if known. */
+  clockOffsetMs(): Promise<number | undefined>
+  /** The service's time by the offset learned so far, `undefined` before one is known. */
+  serviceNow(): number | undefined
+  /** Runs a change of session (a refresh): a signature refused meanwhile waits for it. */
+  changingSession<T>(run: () => Promise<T>): Promise<T>
 }
+
+// The key store's default margin: a session this close to its expiresAt no longer signs (a signed
+// retry needs time to arrive; wire-formats section 10).
+const SIGNING_MARGIN_MS = 30_000
+
+const SessionIds = z.looseObject({ data: z.array(z.looseObject({ id: z.string() })) })
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+
+const sessionEnded = () =>
+  new WalletAuthError('SESSION_EXPIRED', 'The session has ended (expired or revoked): sign in again.')
 
 /** Builds the shared context of one client. */
 export function createClientContext(settings: ClientSettings, state: SessionState): ClientContext {
-  const signedFetch = withWalletSignature(settings.fetch, {
-    getKey: async () => (await state.current())?.key,
-    now: settings.now,
-    ...(settings.headerName ? { headerName: settings.headerName } : {}),
-  })
   const base = settings.baseUrl.replace(/\/+$/, '')
+  // The service's clock minus this device's: from the last session the service issued to this
+  // page (or, after a reload, the stored one). Unknown until then.
+  let offset: number | undefined
+  // The session this page last signed with or adopted, and whether the last one ended (so every
+  // signing says SESSION_EXPIRED, not NO_SESSION_KEY, until the next sign-in or sign-out).
+  let known: StoredSession | undefined
+  let ended = false
+  // Refreshes in flight, and the keys of sign-ins and refreshes in flight (their own calls must
+  // not wait for themselves).
+  const changes = new Set<Promise<unknown>>()
+  const pendingPublicKeys = new Set<string>()
+  // When each parsed response arrived, and its Date header, for the clock offset.
+  const arrivals = new WeakMap<object, { receivedAt: number; date: string | null }>()
+
+  state.onChange((event) => {
+    if (event.type === 'signed-in' || event.type === 'refreshed') {
+      known = event.session
+      ended = false
+    } else if (event.type === 'signed-out') {
+      known = undefined
+      ended = false
+    }
+  })
+
+  const end = async (session: StoredSession) => {
+    known = undefined
+    await state.forget(session.key.publicKey)
+    ended = true
+  }
+
+  async function signingSession() {
+    const session = await state.current()
+    if (session && msUntilExpiry(session, settings.now()) > SIGNING_MARGIN_MS) {
+      known = session
+      if (offset === undefined) offset = session.clockOffsetMs
+      return session
+    }
+    // Past expiry with the margin (the store hides those), or gone from the store.
+    const last = session ?? known
+    if (last) {
+      await end(last)
+      throw sessionEnded()
+    }
+    if (ended) throw sessionEnded()
+    return undefined
+  }
+
+  /** Whether the service no longer lists `session` among the account's active sessions. */
+  async function endedOnService(session: StoredSession) {
+    if (!session.sessionId) return false
+    try {
+      const query = `?accountId=${encodeURIComponent(session.accountId)}`
+      const { data } = await call('GET', `/auth/sessions${query}`, {
+        schema: SessionIds,
+        fetch: settings.fetch,
+      })
+      return !data.some((listed) => listed.id === session.sessionId)
+    } catch {
+      // Unknown: never sign out on a doubt.
+      return false
+    }
+  }
+
+  const serviceNow = () => (offset === undefined ? undefined : settings.now() + offset)
+  const signing = {
+    now: serviceNow,
+    ...(settings.headerName ? { headerName: settings.headerName } : {}),
+  }
+  const signedFetch = withWalletSignature(settings.fetch, {
+    ...signing,
+    async getKey({ refusedKey } = {}) {
+      if (!refusedKey) return (await signingSession())?.key
+      // A refresh of this page may have revoked the key that signed: its successor signs once stored.
+      await Promise.all(changes)
+      const session = await signingSession()
+      if (!session || session.key.publicKey !== refusedKey.publicKey) return session?.key
+      // The same key refused: expired or revoked on the service (then sign in again), or refused
+      // for this action only (a credential is revoked by a session of another one): stay signed in.
+      if (await endedOnService(session)) {
+        await end(session)
+        throw sessionEnded()
+      }
+      return session.key
+    },
+  })
+  // For the calls of a sign-in or refresh themselves: a refusal is theirs to report.
+  const changeFetch = withWalletSignature(settings.fetch, {
+    ...signing,
+    getKey: async ({ refusedKey } = {}) => refusedKey ?? (await signingSession())?.key,
+  })
+
+  async function call<T extends z.ZodMiniType>(
+    method: string,
+    path: string,
+    options: { body?: unknown; schema?: T; headers?: Record<string, string>; fetch?: typeof fetch } = {},
+  ): Promise<z.infer<T>> {
+    const ownKey = isObject(options.body) ? options.body.clientPublicKey : undefined
+    const partOfChange = typeof ownKey === 'string' && pendingPublicKeys.has(ownKey)
+    const send = options.fetch ?? (partOfChange ? changeFetch : signedFetch)
+    const what = `${method} ${path.split('?')[0]}`
+    let response: Response
+    try {
+      response = await send(`${base}${path}`, {
+        method,
+        headers: {
+          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...options.headers,
+        },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      })
+    } catch (cause) {
+      if (cause instanceof WalletAuthError) throw cause
+      throw new WalletAuthError('NETWORK_ERROR', `${what} did not reach the server.`, { cause })
+    } finally {
+      if (partOfChange) pendingPublicKeys.delete(ownKey)
+    }
+    const receivedAt = settings.now()
+    if (!options.schema) return undefined as never
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch (cause) {
+      throw new WalletAuthError('INVALID_RESPONSE', `${what} answered ${response.status} without JSON.`, {
+        cause,
+      })
+    }
+    const parsed = parseWire(options.schema, body, what)
+    if (isObject(parsed)) arrivals.set(parsed, { receivedAt, date: response.headers.get('Date') })
+    return parsed
+  }
+
   return {
     settings,
     state,
     signedFetch,
-    async call(method, path, options = {}) {
-      const send = options.fetch ?? signedFetch
-      const what = `${method} ${path.split('?')[0]}`
-      let response: Response
-      try {
-        response = await send(`${base}${path}`, {
-          method,
-          headers: {
-            ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-            ...options.headers,
-          },
-          ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-        })
-      } catch (cause) {
-        if (cause instanceof WalletAuthError) throw cause
-        throw new WalletAuthError('NETWORK_ERROR', `${what} did not reach the server.`, { cause })
-      }
-      if (!options.schema) return undefined as never
-      let body: unknown
-      try {
-        body = await response.json()
-      } catch (cause) {
-        throw new WalletAuthError('INVALID_RESPONSE', `${what} answered ${response.status} without JSON.`, {
-          cause,
-        })
-      }
-      return parseWire(options.schema, body, what)
-    },
+    call,
     async pendingKey() {
       if (settings.sessionMode === 'sealed') {
         const recipient = await generateRecipientKey()
+        pendingPublicKeys.add(recipient.publicKeyUncompressed)
         return { pendingKey: recipient, clientPublicKey: recipient.publicKeyUncompressed }
       }
       const key = await generateSessionKey()
+      pendingPublicKeys.add(key.publicKey)
       return { pendingKey: key, clientPublicKey: key.publicKey }
     },
     async finishSignIn(response, pendingKey, credential, event = 'signed-in') {
-      const { key, metadata } = await sessionFromAuthSession({ response, pendingKey, credential })
+      const arrival = isObject(response) ? arrivals.get(response) : undefined
+      const { key, metadata } = await sessionFromAuthSession({
+        response,
+        pendingKey,
+        credential,
+        receivedAt: arrival?.receivedAt ?? settings.now(),
+        date: arrival?.date ?? null,
+      })
+      // The newest measure wins: the device clock may have been set since the last one.
+      if (metadata.clockOffsetMs !== undefined) offset = metadata.clockOffsetMs
       return state.adopt(key, metadata, event)
+    },
+    signingSession,
+    async clockOffsetMs() {
+      if (offset === undefined) {
+        const session = await state.current().catch(() => undefined)
+        if (offset === undefined) offset = session?.clockOffsetMs
+      }
+      return offset
+    },
+    serviceNow,
+    changingSession(run) {
+      const change = run()
+      const settled = change.then(
+        () => {},
+        () => {},
+      )
+      changes.add(settled)
+      void settled.then(() => changes.delete(settled))
+      return change
     },
   }
 }

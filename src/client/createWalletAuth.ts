@@ -61,17 +61,19 @@ export function createWalletAuth(options: WalletAuthOptions) {
     now,
     expiringSoonMs: options.expiringSoonMs ?? 60_000,
     ...(options.autoRefreshBeforeMs === undefined ? {} : { refreshBeforeMs: options.autoRefreshBeforeMs }),
-    refresh: () => account.sessions.refresh(),
+    refresh: () => refresh(),
   })
   const ctx = createClientContext(settings, state)
   const account = createAccountMethods(ctx)
+  // Tracked, so that an action whose signature the refresh revoked waits for the new key to re-send.
+  const refresh = () => ctx.changingSession(() => account.sessions.refresh())
   return {
     emailOtp: createOtpMethods(ctx, 'EMAIL_OTP'),
     smsOtp: createOtpMethods(ctx, 'SMS_OTP'),
     passkey: createPasskeyMethods(ctx),
     oauth: createOauthMethods(ctx),
     credentials: account.credentials,
-    sessions: account.sessions,
+    sessions: { ...account.sessions, refresh },
     signOut: account.signOut,
     exportWallet: account.exportWallet,
     quotes: createQuoteMethods(ctx),

@@ -1,3 +1,4 @@
+import { isWalletAuthError } from '../errors.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
 import { checkIdToken } from '../oauth/checkIdToken.js'
 import { oidcNonce } from '../oauth/oidcNonce.js'
@@ -5,11 +6,14 @@ import { AuthMethod } from '../wire/authMethod.js'
 import { AuthSession } from '../wire/authSession.js'
 import type { ClientContext } from './clientContext.js'
 
+const CLOCK_VERDICTS = ['OIDC_TOKEN_STALE', 'OIDC_TOKEN_NOT_YET_VALID', 'OIDC_TOKEN_EXPIRED'] as const
+
 /** OAuth (OIDC) sign-in and registration. */
 export interface OauthMethods {
   /**
    * Signs in with an ID token whose `nonce` is the one given to `getIdToken` (the SHA-256 of this
-   * sign-in's `clientPublicKey`). The token is checked before it is sent.
+   * sign-in's `clientPublicKey`). The token is checked before it is sent, its times on the
+   * service's clock as the last session showed it (before any, the service judges the times).
    */
   signIn(
     credentialId: string,
@@ -26,7 +30,14 @@ export function createOauthMethods(ctx: ClientContext): OauthMethods {
       const { pendingKey, clientPublicKey } = await ctx.pendingKey()
       const nonce = await oidcNonce(clientPublicKey)
       const oidcToken = await getIdToken(nonce)
-      checkIdToken(oidcToken, { nonce, now: ctx.settings.now })
+      const offset = await ctx.clockOffsetMs()
+      try {
+        checkIdToken(oidcToken, { nonce, now: () => ctx.settings.now() + (offset ?? 0) })
+      } catch (error) {
+        // Until a session has shown this client the service's time, a verdict on the device clock
+        // alone may be the clock's fault (minutes off): the service judges the token's times.
+        if (offset !== undefined || !isWalletAuthError(error, ...CLOCK_VERDICTS)) throw error
+      }
       const response = await ctx.call(
         'POST',
         `/auth/credentials/${encodeURIComponent(credentialId)}/verify`,

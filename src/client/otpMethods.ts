@@ -53,7 +53,7 @@ export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OT
       // The first leg's 202 must be stamped by the TEK itself, not by a current session.
       const tekFetch = withWalletSignature(ctx.settings.fetch, {
         getKey: () => tek,
-        now: ctx.settings.now,
+        now: ctx.serviceNow,
         ...(ctx.settings.headerName ? { headerName: ctx.settings.headerName } : {}),
       })
       const response = await ctx.call(

@@ -26,12 +26,14 @@ export function createQuoteMethods(ctx: ClientContext): QuoteMethods {
   return {
     get,
     async authorize(quoteId, { onChallenge }) {
+      await ctx.clockOffsetMs()
       return authorizeSca({
         subject: await get(quoteId),
         onChallenge,
         authorize: (proof) => ctx.call('POST', `${path(quoteId)}/authorize`, { body: proof }),
         reload: () => get(quoteId),
-        now: ctx.settings.now,
+        // Before the service's time is known, a step's expiry is left to the service.
+        now: () => ctx.serviceNow() ?? Number.NEGATIVE_INFINITY,
       })
     },
     async execute(quoteId, options = {}) {
@@ -43,7 +45,7 @@ export function createQuoteMethods(ctx: ClientContext): QuoteMethods {
         'Idempotency-Key': options.idempotencyKey ?? crypto.randomUUID(),
       }
       if (typeof payloadToSign === 'string') {
-        const session = await ctx.state.current()
+        const session = await ctx.signingSession()
         if (!session) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in to pay from the wallet.')
         headers[ctx.settings.headerName ?? WALLET_SIGNATURE_HEADER] = await stamp(payloadToSign, session.key)
       }

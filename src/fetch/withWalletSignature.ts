@@ -6,12 +6,21 @@ import { readSignedRetryChallenge } from './readSignedRetryChallenge.js'
 
 /** Options of `withWalletSignature`. */
 export interface WithWalletSignatureOptions {
-  /** The current session key; `undefined` makes a challenge fail with `NO_SESSION_KEY`. */
-  getKey: () => SessionKey | undefined | Promise<SessionKey | undefined>
+  /**
+   * The current session key; `undefined` makes a challenge fail with `NO_SESSION_KEY`. After the
+   * service refused a retry signed by `refusedKey` (401 `WALLET_SIGNATURE_INVALID`), it is called
+   * again with it: a different key (say a refresh replaced the refused one) makes the wrapper send
+   * the request once more, for a fresh 202 stamped by that key; it may also throw (e.g.
+   * `SESSION_EXPIRED`) to replace the refusal.
+   */
+  getKey: (context?: { refusedKey?: SessionKey }) => SessionKey | undefined | Promise<SessionKey | undefined>
   /** Header name for the signature. Default `Service-Wallet-Signature`. */
   headerName?: string
-  /** Clock, for challenge expiry. Default `Date.now`. */
-  now?: () => number
+  /**
+   * Clock, for challenge expiry. Default `Date.now`. `undefined` means this clock is not known
+   * to agree with the service's: the challenge's `expiresAt` is then left to the service.
+   */
+  now?: () => number | undefined
 }
 
 type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
@@ -35,6 +44,8 @@ async function signedRetryChallenge(response: Response) {
  * `SignedRetryChallenge`, it stamps `payloadToSign` with the current session key and replays the
  * identical request (method, URL, headers, body bytes) with the signature and `Request-Id`.
  * A request id is never used twice and an expired challenge is refused (`CHALLENGE_EXPIRED`).
+ * A retry refused with 401 `WALLET_SIGNATURE_INVALID` did not run: when `getKey` then names
+ * another key (a refresh revoked the one that signed), the request is sent once more.
  * Successful responses pass through; error responses throw a `WalletAuthError` with the
  * service's `code`, `status`, `message`, `details`, `reason` and `retryAfter`.
  *
@@ -45,6 +56,9 @@ async function signedRetryChallenge(response: Response) {
  * ```
  */
 export function withWalletSignature(fetch: Fetch, options: WithWalletSignatureOptions): Fetch {
+  const clock = options.now ?? Date.now
+  // A clock that does not know the service's time never judges a challenge expired: the service does.
+  const now = () => clock() ?? Number.NEGATIVE_INFINITY
   return async function signedFetch(input, init) {
     let request: Request
     try {
@@ -72,28 +86,37 @@ export function withWalletSignature(fetch: Fetch, options: WithWalletSignatureOp
       })
     }
 
-    let response = await send({})
-    const challenge = await signedRetryChallenge(response)
-    if (challenge) {
+    // The request, and when it is challenged, its signed retry by `key` (default: getKey()'s).
+    const exchange = async (key?: SessionKey) => {
+      const response = await send({})
+      const challenge = await signedRetryChallenge(response)
+      if (!challenge) return { response }
       if (usedRequestIds.has(challenge.requestId)) {
         throw new WalletAuthError('REQUEST_ID_REUSED', 'The service reissued a used request id.')
       }
-      const key = await options.getKey()
-      if (!key) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in before this action.')
-      const headers = await stampChallenge(challenge, key, {
-        headerName: options.headerName,
-        now: options.now,
-      })
+      const signer = key ?? (await options.getKey())
+      if (!signer) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in before this action.')
+      const headers = await stampChallenge(challenge, signer, { headerName: options.headerName, now })
       usedRequestIds.add(challenge.requestId)
       if (usedRequestIds.size > REMEMBERED_REQUEST_IDS) {
         usedRequestIds.delete(usedRequestIds.values().next().value as string)
       }
-      response = await send(headers)
-      if (await signedRetryChallenge(response)) {
+      const retry = await send(headers)
+      if (await signedRetryChallenge(retry)) {
         throw new WalletAuthError('SIGNED_RETRY_FAILED', 'The signed retry was challenged again.')
       }
+      return { response: retry, signer }
     }
-    if (!response.ok) throw await errorFromResponse(response)
-    return response
+
+    let key: SessionKey | undefined
+    for (let exchanges = 1; ; exchanges++) {
+      const { response, signer } = await exchange(key)
+      if (response.ok) return response
+      const error = await errorFromResponse(response)
+      if (!signer || response.status !== 401 || error.code !== 'WALLET_SIGNATURE_INVALID') throw error
+      // The refused retry did not run, so sending the request again is safe; once is enough.
+      key = await options.getKey({ refusedKey: signer })
+      if (!key || key.publicKey === signer.publicKey || exchanges > 1) throw error
+    }
   }
 }

@@ -6,6 +6,7 @@ import { AuthSession } from '../wire/authSession.js'
 import { parseWire } from '../wire/parseWire.js'
 import type { RecipientKey } from './generateRecipientKey.js'
 import { openSealedSessionKey } from './openSealedSessionKey.js'
+import { serviceClockOffset } from './serviceClockOffset.js'
 
 /** The credential a verify was made with. */
 export interface VerifiedCredential {
@@ -27,12 +28,21 @@ export interface SessionFromAuthSessionOptions {
   pendingKey: SessionKey | RecipientKey
   /** The credential the verify was made with. */
   credential: VerifiedCredential
+  /**
+   * This device's clock (ms) when the response arrived: with it, `clockOffsetMs` (the service's
+   * clock minus this device's) is measured from the response, so expiry is judged on the
+   * service's time.
+   */
+  receivedAt?: number
+  /** The response's `Date` header, the fallback when the body carries no `createdAt`. */
+  date?: string | null
 }
 
 /**
  * Turns a verify (or refresh) response and the key generated for it into what a key store saves.
  * Sealed-key mode opens `encryptedSessionSigningKey` with the recipient key; the other modes keep
- * the pending session key. A response that does not match the mode is `INVALID_RESPONSE`.
+ * the pending session key. A response that does not match the mode is `INVALID_RESPONSE`. Given
+ * `receivedAt`, the metadata carries `clockOffsetMs` measured from the response.
  *
  * @example
  * ```ts
@@ -70,5 +80,13 @@ export async function sessionFromAuthSession(
     expiresAt: session.expiresAt,
   }
   if (typeof session.id === 'string') metadata.sessionId = session.id
+  if (options.receivedAt !== undefined) {
+    const offset = serviceClockOffset({
+      response: session,
+      receivedAt: options.receivedAt,
+      date: options.date,
+    })
+    if (offset !== undefined) metadata.clockOffsetMs = offset
+  }
   return { key, metadata }
 }
