@@ -62,22 +62,34 @@ export function createAccountMethods(ctx: ClientContext) {
       return (await ctx.call('GET', `/auth/sessions${query}`, { schema: ListOf(ClientKeyAuthSession) })).data
     },
     async refresh() {
-      const session = await current()
-      const { pendingKey, clientPublicKey } = await ctx.pendingKey()
-      const response = await ctx.call(
-        'POST',
-        `/auth/sessions/${encodeURIComponent(sessionId(session))}/refresh`,
-        {
-          body: { clientPublicKey },
-          schema: AuthSession,
-        },
-      )
-      const credential = {
-        credentialId: session.credentialId,
-        accountId: session.accountId,
-        type: session.type,
-      }
-      return ctx.finishSignIn(response, pendingKey, credential, 'refreshed')
+      const start = await current()
+      // Tabs refreshing at once take turns: the service keeps only the newest refresh of a session,
+      // so a tab that finds another's refresh in the store adopts it instead of refreshing again.
+      return ctx.state.refreshLock(async () => {
+        const session = await ctx.state.sync()
+        if (!session || session.accountId !== start.accountId) {
+          throw new WalletAuthError(
+            'SESSION_EXPIRED',
+            'The session ended (signed out elsewhere): sign in again.',
+          )
+        }
+        if (session.key.publicKey !== start.key.publicKey) return session
+        const { pendingKey, clientPublicKey } = await ctx.pendingKey()
+        const response = await ctx.call(
+          'POST',
+          `/auth/sessions/${encodeURIComponent(sessionId(session))}/refresh`,
+          {
+            body: { clientPublicKey },
+            schema: AuthSession,
+          },
+        )
+        const credential = {
+          credentialId: session.credentialId,
+          accountId: session.accountId,
+          type: session.type,
+        }
+        return ctx.finishSignIn(response, pendingKey, credential, 'refreshed')
+      })
     },
     async revoke(id) {
       await ctx.call('DELETE', `/auth/sessions/${encodeURIComponent(id)}`)

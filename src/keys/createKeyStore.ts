@@ -35,6 +35,22 @@ export type Persistence = 'indexeddb' | 'memory'
 /** Session keys with their metadata, keyed by compressed public key. */
 export interface KeyStore {
   readonly persistence: Persistence
+  /**
+   * The IndexedDB database when `persistence` is `indexeddb`: clients on the same database (other
+   * tabs) coordinate through it (a BroadcastChannel and a Web Lock named after it).
+   */
+  readonly databaseName?: string
+  /**
+   * Why IndexedDB was there but not used (`persistence` is `memory`): `STORAGE_BLOCKED` (another
+   * tab holds the database at an older version, or its open never completes), `STORAGE_QUOTA_EXCEEDED`,
+   * or `STORAGE_FAILED`.
+   */
+  readonly fallbackCause?: WalletAuthError
+  /**
+   * Calls `listener` when another document took the database from under this store (a wipe, or a
+   * newer version's upgrade closed its connection): what it held may be gone. Returns unsubscribe.
+   */
+  onExternalChange?(listener: () => void): () => void
   save(key: SessionKey, metadata: SessionMetadata): Promise<StoredSession>
   get(publicKey: string): Promise<StoredSession | undefined>
   /** Unexpired sessions, newest first. */
@@ -56,6 +72,11 @@ export interface KeyStoreOptions {
    * skew and leave time for a signed retry (wire-formats section 10). Default 30 000.
    */
   expiryMarginMs?: number
+  /**
+   * Opening IndexedDB that takes longer (queued behind another tab's blocked upgrade or deletion)
+   * counts as blocked: the store falls back to memory instead of hanging. Default 5 000.
+   */
+  openTimeoutMs?: number
 }
 
 // Record layout version. A record of another version is left alone, never misread.
@@ -89,20 +110,88 @@ function fromRecord(value: unknown): StoredSession | undefined {
   return { ...metadata, key: { publicKey, publicKeyUncompressed, keyPair } }
 }
 
-function openStore(factory: IDBFactory, databaseName: string): UseStore {
-  const request = factory.open(databaseName, DATABASE_VERSION)
-  request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME)
-  const database = new Promise<IDBDatabase>((resolve, reject) => {
-    // Another tab holding an older version open would keep us waiting forever: fail instead.
-    request.onblocked = () => reject(new Error('IndexedDB upgrade is blocked by another tab.'))
-    promisifyRequest(request).then((db) => {
-      // Let a newer kit in another tab upgrade: this tab's calls then fail with STORAGE_FAILED.
-      db.onversionchange = () => db.close()
-      resolve(db)
-    }, reject)
-  })
+/**
+ * Maps a storage failure to the kit's codes: a full disk or quota (`QuotaExceededError`, as a
+ * request or transaction error) is `STORAGE_QUOTA_EXCEEDED`; the kit's own errors pass through.
+ */
+function storageError(what: string, cause: unknown): WalletAuthError {
+  if (cause instanceof WalletAuthError) return cause
+  if ((cause as { name?: unknown } | null)?.name === 'QuotaExceededError') {
+    return new WalletAuthError('STORAGE_QUOTA_EXCEEDED', `Session key storage is full: could not ${what}.`, {
+      cause,
+    })
+  }
+  return new WalletAuthError('STORAGE_FAILED', `Session key storage failed to ${what}.`, { cause })
+}
+
+/** One connection at a time, reopened after another tab closed it (an upgrade, a wipe). */
+function openStore(
+  factory: IDBFactory,
+  databaseName: string,
+  openTimeoutMs: number,
+  onClosed: () => void,
+): UseStore {
+  let connection: Promise<IDBDatabase> | undefined
+  const connect = () =>
+    new Promise<IDBDatabase>((resolve, reject) => {
+      let settled = false
+      const fail = (error: WalletAuthError) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        reject(error)
+      }
+      // Queued behind another tab's blocked upgrade or deletion, an open gets no event at all.
+      const timer = setTimeout(
+        () => fail(new WalletAuthError('STORAGE_BLOCKED', 'Opening IndexedDB did not complete.')),
+        openTimeoutMs,
+      )
+      let request: IDBOpenDBRequest
+      try {
+        request = factory.open(databaseName, DATABASE_VERSION)
+      } catch (cause) {
+        // Some private modes throw here instead of failing the request.
+        return fail(storageError('open', cause))
+      }
+      request.onupgradeneeded = () => {
+        if (!request.result.objectStoreNames.contains(STORE_NAME))
+          request.result.createObjectStore(STORE_NAME)
+      }
+      // Another tab holding an older version open would keep us waiting forever: fail instead.
+      request.onblocked = () =>
+        fail(new WalletAuthError('STORAGE_BLOCKED', 'IndexedDB upgrade is blocked by another tab.'))
+      promisifyRequest(request).then(
+        (db) => {
+          // Too late: whoever asked has moved on (to memory); let the other tab proceed.
+          if (settled) return db.close()
+          settled = true
+          clearTimeout(timer)
+          const drop = () => {
+            db.close()
+            if (connection === current) connection = undefined
+            onClosed()
+          }
+          // A newer kit's upgrade or a wipe from another tab: let it proceed. The next call
+          // reopens, and finds what is left (nothing, after a wipe).
+          db.onversionchange = drop
+          db.onclose = drop
+          resolve(db)
+        },
+        (cause) => fail(storageError('open', cause)),
+      )
+    })
+  let current: Promise<IDBDatabase> | undefined
+  const database = () => {
+    if (!connection) {
+      current = connection = connect()
+      connection.catch(() => {
+        if (connection === current) connection = undefined
+      })
+    }
+    return connection
+  }
   return (mode, callback) =>
-    database.then((db) => callback(db.transaction(STORE_NAME, mode).objectStore(STORE_NAME)))
+    database().then((db) => callback(db.transaction(STORE_NAME, mode).objectStore(STORE_NAME)))
 }
 
 interface Backend {
@@ -138,7 +227,7 @@ async function storageCall<T>(what: string, call: () => Promise<T>): Promise<T> 
   try {
     return await call()
   } catch (cause) {
-    throw new WalletAuthError('STORAGE_FAILED', `Session key storage failed to ${what}.`, { cause })
+    throw storageError(what, cause)
   }
 }
 
@@ -165,7 +254,12 @@ async function probe(backend: Backend): Promise<void> {
  * ```
  */
 export async function createKeyStore(options: KeyStoreOptions = {}): Promise<KeyStore> {
-  const { databaseName = 'embedded-wallet-auth', now = Date.now, expiryMarginMs = 30_000 } = options
+  const {
+    databaseName = 'embedded-wallet-auth',
+    now = Date.now,
+    expiryMarginMs = 30_000,
+    openTimeoutMs = 5_000,
+  } = options
   const factory = options.indexedDB === undefined ? globalThis.indexedDB : options.indexedDB
   // An unparseable expiresAt counts as expired: NaN compares false.
   const isExpired = (session: SessionMetadata) => !(msUntilExpiry(session, now()) > expiryMarginMs)
@@ -185,9 +279,14 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
 
   let backend = memoryBackend()
   let persistence: Persistence = 'memory'
+  let fallbackCause: WalletAuthError | undefined
+  const externalChangeListeners = new Set<() => void>()
+  const externalChange = () => {
+    for (const listener of externalChangeListeners) listener()
+  }
   if (factory) {
     try {
-      const candidate = indexedDbBackend(openStore(factory, databaseName))
+      const candidate = indexedDbBackend(openStore(factory, databaseName, openTimeoutMs, externalChange))
       // One read on open purges expired sessions; a stored key that reads back also proves the
       // store holds CryptoKeys, so only a store without one pays the write probe.
       const restored = await readSessions(candidate)
@@ -196,8 +295,10 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
       }
       backend = candidate
       persistence = 'indexeddb'
-    } catch {
-      // Private modes, blocked upgrades, full disks and broken profiles: keep working, in memory.
+    } catch (cause) {
+      // Private modes, blocked upgrades, full disks and broken profiles: keep working, in memory,
+      // and say why.
+      fallbackCause = storageError('open', cause)
     }
   }
 
@@ -205,6 +306,12 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
 
   return {
     persistence,
+    ...(persistence === 'indexeddb' ? { databaseName } : {}),
+    ...(fallbackCause ? { fallbackCause } : {}),
+    onExternalChange(listener) {
+      externalChangeListeners.add(listener)
+      return () => externalChangeListeners.delete(listener)
+    },
     async save(key, metadata) {
       if (Number.isNaN(Date.parse(metadata.expiresAt))) {
         throw new WalletAuthError('INVALID_ARGUMENT', 'expiresAt must be an ISO 8601 date-time.')

@@ -10,12 +10,14 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
 import type {} from '@vitest/browser-playwright'
+import type { Page } from 'playwright'
 import type { BrowserCommandContext } from 'vitest/node'
 import type * as KeysModule from '../../src/keys/index.js'
 import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js'
 import type * as StampModule from '../../src/stamp/index.js'
 import { recordReliability } from '../reliability/recordReliability.js'
 import type { ReliabilitySection } from '../reliability/reliabilitySection.js'
+import type { Tab, TabSetup } from './tabAgent.js'
 
 export interface StoredKeyReading {
   /** The stored session's compressed public key. */
@@ -126,6 +128,108 @@ async function verifyPasskeyAuthentication(
   return verified
 }
 
+// Other tabs: pages of the test's browser context, on the test iframe's origin.
+const tabs = new Map<string, Page>()
+
+/** An empty document on the test iframe's origin, in a new page (tab) of the same context. */
+async function openBlankPage({ context, frame }: BrowserCommandContext, path: string): Promise<Page> {
+  const origin = new URL((await frame()).url()).origin
+  const url = `${origin}${path}`
+  const page = await context.newPage()
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }))
+  await page.goto(url)
+  return page
+}
+
+// Pages whose tab was closed with `keepPages`: the next tabs reuse them, the kit already loaded.
+const idlePages: Page[] = []
+
+/**
+ * Opens another tab running the kit (test/browser/tabAgent.ts) on the shared database; returns
+ * its id for `tabCall`.
+ */
+async function openTab(context: BrowserCommandContext, setup: TabSetup): Promise<string> {
+  const id = crypto.randomUUID()
+  const page = idlePages.pop() ?? (await openBlankPage(context, `/__tab__/${id}`))
+  tabs.set(id, page)
+  await page.evaluate(async (setup) => {
+    // Vitest rewrites the kit's dynamic imports to go through its runner; a plain page has none.
+    // (Vitest's own worker transform installs the same shim.)
+    const global = globalThis as { __vitest_browser_runner__?: unknown }
+    global.__vitest_browser_runner__ ??= { wrapDynamicImport: (load: () => unknown) => load() }
+    const agentPath = '/test/browser/tabAgent.ts'
+    const agent: typeof import('./tabAgent.js') = await import(agentPath)
+    agent.installTab(setup)
+  }, setup)
+  return id
+}
+
+type TabMethod = keyof Tab
+
+/** Calls `method` of another tab's client; its answer comes back as JSON. */
+async function tabCall<Method extends TabMethod>(
+  _context: BrowserCommandContext,
+  id: string,
+  method: Method,
+  ...args: Parameters<Tab[Method]>
+): Promise<Awaited<ReturnType<Tab[Method]>>> {
+  const page = tabs.get(id)
+  if (!page) throw new Error(`No tab ${id}.`)
+  return page.evaluate(
+    ([method, args]) => {
+      const tab = window.tabAgent as unknown as Record<string, (...args: unknown[]) => unknown>
+      return tab[method]?.(...args)
+    },
+    [method, args] as const,
+  ) as Promise<Awaited<ReturnType<Tab[Method]>>>
+}
+
+/**
+ * Closes the tabs `openTab` opened: their clients are disposed; with `keepPages`, their pages stay
+ * open for the next tabs (opening a page and loading the kit in it is most of a tab's cost).
+ */
+async function closeTabs(_context: BrowserCommandContext, keepPages = false): Promise<void> {
+  const pages = [...tabs.values()]
+  tabs.clear()
+  await Promise.all(
+    pages.map(async (page) => {
+      if (!keepPages) return page.close()
+      await page.evaluate(async () => {
+        await window.tabAgent?.dispose()
+        window.tabAgent = undefined
+      })
+      idlePages.push(page)
+    }),
+  )
+  if (!keepPages) await Promise.all(idlePages.splice(0).map((page) => page.close()))
+}
+
+/**
+ * Deletes an IndexedDB database from another document, as a tab of the app wiping storage (or
+ * the user clearing site data) while the page runs: `deleted` when it completed, `blocked` when
+ * a connection stayed open after its versionchange event (the deletion then waits for it).
+ */
+async function deleteDatabaseElsewhere(
+  context: BrowserCommandContext,
+  databaseName: string,
+): Promise<'deleted' | 'blocked'> {
+  const page = await openBlankPage(context, `/__wipe__/${crypto.randomUUID()}`)
+  try {
+    return await page.evaluate(
+      (databaseName) =>
+        new Promise<'deleted' | 'blocked'>((resolve, reject) => {
+          const request = indexedDB.deleteDatabase(databaseName)
+          request.onsuccess = () => resolve('deleted')
+          request.onerror = () => reject(request.error)
+          request.onblocked = () => resolve('blocked')
+        }),
+      databaseName,
+    )
+  } finally {
+    await page.close()
+  }
+}
+
 const sandboxes = new Map<string, SandboxServer>()
 
 /** What a browser test needs to talk to a sandbox server directly (no integrator backend). */
@@ -169,6 +273,10 @@ function recordBrowserReliability(_context: BrowserCommandContext, section: Reli
 
 export const commands = {
   readKeyInNewPage,
+  openTab,
+  tabCall,
+  closeTabs,
+  deleteDatabaseElsewhere,
   recordReliability: recordBrowserReliability,
   startSandbox,
   stopSandbox,
