@@ -40,7 +40,7 @@ export function createWalletPanel(app: DemoApp, sessionMode: () => SessionMode) 
       'stored-in',
       app.keyStore.persistence === 'indexeddb'
         ? 'IndexedDB (survives a reload)'
-        : 'memory (IndexedDB is unavailable: gone on reload)',
+        : `memory, gone on reload (${app.keyStore.fallbackCause?.code ?? 'no IndexedDB here'})`,
     )
     clearInterval(timer)
     const tick = () => {
