@@ -2,7 +2,7 @@ import { WalletAuthError } from '../errors.js'
 import { bytesToHex } from './bytesToHex.js'
 import { derSignatureToRaw } from './derSignatureToRaw.js'
 import { ECDSA_P256, ECDSA_SHA256 } from './ecdsaParams.js'
-import { decompressPublicKey } from './p256.js'
+import { toUncompressedPublicKey } from './p256.js'
 
 // A verifier sees the same few session keys again and again; decompressing and importing a key
 // costs more than the verification itself. Public keys only, so caching them exposes nothing.
@@ -19,6 +19,9 @@ const verifyKeys = new Map<string, Promise<CryptoKey>>()
  * ```
  */
 export async function importVerifyKey(publicKey: Uint8Array): Promise<CryptoKey> {
+  if (!(publicKey instanceof Uint8Array)) {
+    throw new WalletAuthError('INVALID_PUBLIC_KEY', 'A public key must be SEC1 bytes.')
+  }
   const id = bytesToHex(publicKey)
   const cached = verifyKeys.get(id)
   if (cached) {
@@ -35,8 +38,9 @@ export async function importVerifyKey(publicKey: Uint8Array): Promise<CryptoKey>
 }
 
 async function importUncached(publicKey: Uint8Array): Promise<CryptoKey> {
-  // WebCrypto checks an uncompressed point itself; it takes no compressed ones everywhere.
-  const raw = publicKey.length === 33 ? decompressPublicKey(publicKey) : Uint8Array.from(publicKey)
+  // Checked here, not left to WebCrypto: it takes no compressed points everywhere, and Node's
+  // takes the hybrid form (06/07 || x || y) that SEC1 keys on the wire never use.
+  const raw = toUncompressedPublicKey(publicKey)
   try {
     return await crypto.subtle.importKey('raw', raw, ECDSA_P256, true, ['verify'])
   } catch (cause) {

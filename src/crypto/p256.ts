@@ -131,7 +131,7 @@ export function decompressPublicKey(compressed: Uint8Array): Uint8Array<ArrayBuf
  * ```
  */
 export function toUncompressedPublicKey(key: Uint8Array): Uint8Array<ArrayBuffer> {
-  if (key.length === 33) return decompressPublicKey(key)
+  if (key instanceof Uint8Array && key.length === 33) return decompressPublicKey(key)
   assertUncompressedPoint(key)
   return Uint8Array.from(key)
 }

@@ -36,7 +36,7 @@ function writeInteger(out: Uint8Array, offset: number, value: Uint8Array): numbe
  * ```
  */
 export function rawSignatureToDer(raw: Uint8Array): Uint8Array<ArrayBuffer> {
-  if (raw.length !== 64) throw malformedSignature()
+  if (!(raw instanceof Uint8Array) || raw.length !== 64) throw malformedSignature()
   const s = raw.subarray(32)
   const out = new Uint8Array(72)
   const end = writeInteger(

@@ -63,7 +63,8 @@ export async function sessionFromAuthSession(
       'The service sealed a session key, but a client-held key was sent as clientPublicKey.',
     )
   }
-  if (sealed === undefined && pendingIsRecipient) {
+  // Absent or not a string (e.g. null): never fall back to the ECDH recipient key as a session key.
+  if (typeof sealed !== 'string' && pendingIsRecipient) {
     throw new WalletAuthError(
       'INVALID_RESPONSE',
       'The service returned no sealed session key for a sealed-key sign-in.',

@@ -13,7 +13,9 @@ import * as z from 'zod/mini'
 export function variants<const Key extends string>(key: Key, known: Record<string, z.ZodMiniType>) {
   return z.looseObject({ [key]: z.string() } as { [K in Key]: z.ZodMiniString }).check(
     z.superRefine((value, ctx) => {
-      const variant = known[value[key] as string]
+      // Own members only: a tag such as `constructor` or `__proto__` must read as an unknown variant.
+      const tag = value[key] as string
+      const variant = Object.hasOwn(known, tag) ? known[tag] : undefined
       const result = variant?.safeParse(value)
       if (!result || result.success) return
       for (const issue of result.error.issues) {
