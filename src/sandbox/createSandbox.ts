@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server'
+import { answerClientError } from './answerClientError.js'
 import { API_VERSION, createApp } from './app.js'
 import { createClock, type SandboxClock } from './clock.js'
 import { newId, type SandboxConfig, type SandboxContext } from './context.js'
@@ -100,6 +101,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         })
         // A busy port (EADDRINUSE) rejects instead of crashing the process.
         server.once('error', reject)
+        // What Node's parser refuses (an unknown method, a bad header) still gets an Error object.
+        server.on('clientError', answerClientError)
       }),
     clientId,
     clientSecret,

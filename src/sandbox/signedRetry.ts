@@ -18,6 +18,9 @@ import type { PendingRequest, SessionRecord } from './store.js'
  */
 export const LEGACY_SIGNATURE = 'sandbox-valid-signature'
 
+/** How many other unused 202s of an operation a bad signature is tried against (body mismatch). */
+const BODY_MISMATCH_CANDIDATES = 8
+
 export interface SignedRetryOptions {
   /** The wallet whose active sessions may sign. */
   accountId: string
@@ -120,9 +123,14 @@ export async function signedRetry(
       throw unauthorized('The wallet signature could not be parsed.', 'WALLET_SIGNATURE_MALFORMED')
     }
     if (!valid) {
-      // Signed, but over another pending payload of this operation: the body changed.
-      for (const other of store.pendingRequests.where('operation', operation)) {
-        if (other === pending || other.used) continue
+      // Signed, but over another pending payload of this operation: the body changed. Only the
+      // newest few are tried: each try is a verification, and unused 202s pile up for a lifetime,
+      // so trying them all made every bad signature cost more than the last.
+      const others = store.pendingRequests
+        .where('operation', operation)
+        .filter((other) => other !== pending && !other.used)
+        .slice(-BODY_MISMATCH_CANDIDATES)
+      for (const other of others) {
         if ((await verifyStamp(header, other.payloadToSign)).valid) {
           throw unauthorized('The signature covers another request body.', 'WALLET_SIGNATURE_BODY_MISMATCH')
         }

@@ -16,7 +16,7 @@ describe('sandbox body limit', () => {
     }
   })
 
-  it('refuses a declared Content-Length over the limit without reading the body', async () => {
+  it('refuses a declared Content-Length over the limit by its header alone, whatever the body holds', async () => {
     const h = await startHarness()
     const response = await h.api(`${h.base}/customers`, {
       ...json('POST'),
