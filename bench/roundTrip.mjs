@@ -6,29 +6,13 @@
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleChild } from './bundleChild.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const OUT = fileURLToPath(new URL('out/roundTrip/', import.meta.url))
 
 /** Counts of the default run: round trips, and the stamp and raw-sign references timed between them. */
 export const ROUND_TRIP_DEFAULTS = { iterations: 2000, warmup: 200, batch: 50 }
-
-async function bundleChild() {
-  const outfile = `${OUT}child.mjs`
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: ['bench/roundTrip-child.mjs'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outfile,
-    logLevel: 'warning',
-  })
-  return outfile
-}
 
 /**
  * Runs the round trips in a fresh Node process and returns `{ node, operation, payloadBytes, counts,
@@ -38,7 +22,7 @@ async function bundleChild() {
 export async function measureRoundTrip(options = {}) {
   const counts = { ...ROUND_TRIP_DEFAULTS, ...options }
   await mkdir(OUT, { recursive: true })
-  const child = await bundleChild()
+  const child = await bundleChild('bench/roundTrip-child.mjs', `${OUT}child.mjs`)
   const outPath = `${OUT}result.json`
   await rm(outPath, { force: true })
   const args = [child, outPath, ...Object.entries(counts).map(([k, v]) => `${k}=${v}`)]

@@ -16,7 +16,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleChild } from './bundleChild.mjs'
 import { sandboxMarkdown } from './sandbox-markdown.mjs'
 
 export { sandboxMarkdown }
@@ -41,23 +41,6 @@ export const SANDBOX_DEFAULTS = {
   passkeyWarmup: 200,
   passkeyLogins: 2000,
   memoryCustomers: 10000, // accounts: customer + embedded wallet + EMAIL_OTP credential
-}
-
-/** Node source bundle of the child: the kit and sandbox from src/, npm packages left external. */
-async function bundleChild() {
-  const outfile = `${OUT}child.mjs`
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: ['bench/sandbox-child.mjs'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outfile,
-    logLevel: 'warning',
-  })
-  return outfile
 }
 
 /** `taskset -c 0` (or SANDBOX_BENCH_CPU) as a command prefix when it works here, else nothing (and why). */
@@ -108,7 +91,7 @@ export async function measureSandbox(options = {}) {
   const { cpuProf = false, ...overrides } = options
   const counts = { ...SANDBOX_DEFAULTS, ...overrides }
   await mkdir(OUT, { recursive: true })
-  const child = await bundleChild()
+  const child = await bundleChild('bench/sandbox-child.mjs', `${OUT}child.mjs`)
   const pin = pinning()
   const loadBefore = os.loadavg()[0]
   const throughput = await runChild(child, pin, 'throughput', counts, cpuProfArgs(cpuProf))
@@ -161,7 +144,7 @@ export async function diagnoseSandbox({
 } = {}) {
   const counts = { ...SANDBOX_DEFAULTS, ...overrides, phases, attribute: attribute ? 1 : 0 }
   await mkdir(OUT, { recursive: true })
-  const child = await bundleChild()
+  const child = await bundleChild('bench/sandbox-child.mjs', `${OUT}child.mjs`)
   const pin = pinning()
   const throughput = phases ? await runChild(child, pin, 'throughput', counts, cpuProfArgs(cpuProf)) : {}
   return memory
