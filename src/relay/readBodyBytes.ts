@@ -1,3 +1,4 @@
+import { concatBytes } from '../crypto/concatBytes.js'
 import { RelayRefusal } from './relayRefusal.js'
 
 function tooLarge(maxBytes: number): RelayRefusal {
@@ -25,11 +26,5 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     }
     chunks.push(value)
   }
-  const bytes = new Uint8Array(length)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
+  return concatBytes(...chunks)
 }

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { concatBytes } from '../crypto/concatBytes.js'
 
 // Bodies the middleware has read, for `requestBytes`: the request's own stream is spent by then.
 const readBodies = new WeakMap<Request, Uint8Array<ArrayBuffer>>()
@@ -58,13 +59,7 @@ export function bodyLimit(maxBytes: number, onTooLarge: (c: Context) => Response
       }
       chunks.push(value)
     }
-    const bytes = new Uint8Array(length)
-    let offset = 0
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset)
-      offset += chunk.byteLength
-    }
-    readBodies.set(request, bytes)
+    readBodies.set(request, concatBytes(...chunks))
     return next()
   }
 }
