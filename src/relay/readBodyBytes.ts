@@ -1,4 +1,4 @@
-import { concatBytes } from '../crypto/concatBytes.js'
+import { readBytesUpTo } from '../crypto/readBytesUpTo.js'
 import { RelayRefusal } from './relayRefusal.js'
 
 function tooLarge(maxBytes: number): RelayRefusal {
@@ -14,17 +14,8 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   if (declared > maxBytes) throw tooLarge(maxBytes)
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let length = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    length += value.byteLength
-    if (length > maxBytes) {
-      await reader.cancel().catch(() => {})
-      throw tooLarge(maxBytes)
-    }
-    chunks.push(value)
-  }
-  return concatBytes(...chunks)
+  const { bytes } = await readBytesUpTo(reader, maxBytes)
+  if (bytes) return bytes
+  await reader.cancel().catch(() => {})
+  throw tooLarge(maxBytes)
 }

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { concatBytes } from '../crypto/concatBytes.js'
+import { readBytesUpTo } from '../crypto/readBytesUpTo.js'
 
 // Bodies the middleware has read, for `requestBytes`: the request's own stream is spent by then.
 const readBodies = new WeakMap<Request, Uint8Array<ArrayBuffer>>()
@@ -47,19 +47,12 @@ export function bodyLimit(maxBytes: number, onTooLarge: (c: Context) => Response
       return onTooLarge(c)
     }
     const reader = request.body.getReader()
-    const chunks: Uint8Array[] = []
-    let length = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      length += value.byteLength
-      if (length > maxBytes) {
-        await discard(reader, length)
-        return onTooLarge(c)
-      }
-      chunks.push(value)
+    const { bytes, length } = await readBytesUpTo(reader, maxBytes)
+    if (!bytes) {
+      await discard(reader, length)
+      return onTooLarge(c)
     }
-    readBodies.set(request, concatBytes(...chunks))
+    readBodies.set(request, bytes)
     return next()
   }
 }
