@@ -79,6 +79,23 @@ function variants(base: Record<string, unknown>): unknown[] {
   return out
 }
 
+/** `read` accepts exactly the variants of `base` that `schema` accepts, and both outcomes occur often. */
+function expectAgreement(
+  read: (value: unknown) => unknown,
+  schema: { safeParse(value: unknown): { success: boolean } },
+  base: Record<string, unknown>,
+) {
+  const cases = variants(base)
+  let accepted = 0
+  for (const value of cases) {
+    const ours = read(value) !== undefined
+    expect(ours, JSON.stringify(value)).toBe(schema.safeParse(value).success)
+    if (ours) accepted++
+  }
+  expect(accepted).toBeGreaterThan(10)
+  expect(accepted).toBeLessThan(cases.length / 2)
+}
+
 describe('zod-free readers of the signing path', () => {
   it('isDateTime accepts exactly what the wire DateTime accepts', () => {
     for (const value of [...DATE_TIMES, ...ODD_VALUES]) {
@@ -87,39 +104,21 @@ describe('zod-free readers of the signing path', () => {
   })
 
   it('readSignedRetryChallenge agrees with the SignedRetryChallenge schema', () => {
-    const base = {
+    expectAgreement(readSignedRetryChallenge, SignedRetryChallenge, {
       type: 'ACTIVITY_TYPE_STAMP_LOGIN',
       payloadToSign: '{"type":"ACTIVITY_TYPE_STAMP_LOGIN"}',
       requestId: 'Request:7e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
       expiresAt: '2026-11-22T02:35:00.000Z',
-    }
-    const cases = variants(base)
-    let accepted = 0
-    for (const value of cases) {
-      const ours = readSignedRetryChallenge(value) !== undefined
-      expect(ours, JSON.stringify(value)).toBe(SignedRetryChallenge.safeParse(value).success)
-      if (ours) accepted++
-    }
-    expect(accepted).toBeGreaterThan(10)
-    expect(accepted).toBeLessThan(cases.length / 2)
+    })
   })
 
   it('readErrorBody agrees with the ErrorBody schema', () => {
-    const base = {
+    expectAgreement(readErrorBody, ErrorBody, {
       status: 401,
       code: 'UNAUTHORIZED',
       message: 'Authentication failed.',
       details: { field: 'x' },
       reason: 'Invalid OTP code',
-    }
-    const cases = variants(base)
-    let accepted = 0
-    for (const value of cases) {
-      const ours = readErrorBody(value) !== undefined
-      expect(ours, JSON.stringify(value)).toBe(ErrorBody.safeParse(value).success)
-      if (ours) accepted++
-    }
-    expect(accepted).toBeGreaterThan(10)
-    expect(accepted).toBeLessThan(cases.length / 2)
+    })
   })
 })
