@@ -15,7 +15,7 @@ export const entrySource = (specifiers) =>
 const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length
 
 /** npm package names of module paths; the innermost node_modules wins (nested copies are their own). */
-export function packagesOf(paths) {
+function packagesOf(paths) {
   const names = new Set()
   for (const path of paths) {
     const match = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)

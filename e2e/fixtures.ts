@@ -46,7 +46,7 @@ function recordCspViolations() {
 }
 
 // Matches `code` only as a whole token: not inside a longer hex string or number.
-export function codePattern(code: string): RegExp {
+function codePattern(code: string): RegExp {
   return new RegExp(`(^|[^0-9a-fA-F])${code}([^0-9a-fA-F]|$)`)
 }
 

@@ -117,7 +117,7 @@ export function settleSync<T>(action: () => T): Settled<T> {
 }
 
 /** Whether `error` is the kit's typed error with one of `codes`. */
-export function isKitError(error: unknown, ...codes: WalletAuthErrorCode[]): boolean {
+function isKitError(error: unknown, ...codes: WalletAuthErrorCode[]): boolean {
   return error instanceof WalletAuthError && codes.includes(error.code)
 }
 
@@ -145,7 +145,7 @@ export interface JsonEdit {
   value: unknown
 }
 
-export const jsonEdit: fc.Arbitrary<JsonEdit> = fc.record({
+const jsonEdit: fc.Arbitrary<JsonEdit> = fc.record({
   pick: fc.nat(),
   kind: fc.constantFrom('replace', 'replace', 'delete', 'add'),
   key: fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...PROTOTYPE_NAMES)),
@@ -153,7 +153,7 @@ export const jsonEdit: fc.Arbitrary<JsonEdit> = fc.record({
 })
 
 /** `value` (JSON) after `edits`, as a fresh JSON value (so `__proto__` members stay own members). */
-export function mutateJson(value: unknown, edits: readonly JsonEdit[]): unknown {
+function mutateJson(value: unknown, edits: readonly JsonEdit[]): unknown {
   let current: unknown = JSON.parse(JSON.stringify(value))
   for (const edit of edits) {
     const all = paths(current)

@@ -184,12 +184,7 @@ function changed(body: string | Uint8Array | undefined): string {
 }
 
 /** Sends one case (two requests for a two-step one) and judges the answers into `tally`. */
-export async function runFuzzCase(
-  world: FuzzWorld,
-  target: FuzzTarget,
-  fuzzCase: FuzzCase,
-  tally: FuzzTally,
-) {
+async function runFuzzCase(world: FuzzWorld, target: FuzzTarget, fuzzCase: FuzzCase, tally: FuzzTally) {
   tally.cases += 1
   let final: { status: number; text: string } | undefined
   if (fuzzCase.twoStep && fuzzCase.stamp) {
