@@ -64,7 +64,7 @@ export function createApp(
         allowHeaders: [
           'Authorization',
           'Content-Type',
-          'Service-Wallet-Signature',
+          ctx.config.signatureHeaderName,
           'Request-Id',
           'Idempotency-Key',
         ],

@@ -20,6 +20,11 @@ export interface SandboxConfig {
    * to their backend, which holds the API secret. Meant for tests that have no backend.
    */
   corsOrigins: string[]
+  /**
+   * Name of the wallet-signature header the sandbox reads. Default `Service-Wallet-Signature`; set
+   * it to the real service's name to run the same client code against both.
+   */
+  signatureHeaderName: string
   /** Where the sandbox says what a real service would send (OTP codes). */
   log: (message: string) => void
 }

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server'
+import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { answerClientError } from './answerClientError.js'
 import { API_VERSION, createApp } from './app.js'
 import { createClock, type SandboxClock } from './clock.js'
@@ -76,6 +77,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     challengeIntervalMs: 30_000,
     umaDomain: 'sandbox.uma.example',
     corsOrigins: [],
+    signatureHeaderName: WALLET_SIGNATURE_HEADER,
     log: (message) => console.log(message),
     ...overrides,
   }

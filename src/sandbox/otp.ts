@@ -3,7 +3,6 @@ import { bytesToBase64Url } from '../crypto/bytesToBase64Url.js'
 import { hexToBytes } from '../crypto/hexToBytes.js'
 import { hpkeOpen } from '../crypto/hpke.js'
 import { utf8 } from '../crypto/utf8.js'
-import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { EncryptedOtpBundle, OtpPlaintext } from '../wire/enclaveBundles.js'
 import { parseWire, parseWireJson } from '../wire/parseWire.js'
 import { iso, type SandboxContext } from './context.js'
@@ -71,7 +70,7 @@ export async function verifyOtp(
   body: RequestBody<{ encryptedOtpBundle?: string | undefined }>,
 ): Promise<Response> {
   const activity = 'ACTIVITY_TYPE_OTP_LOGIN'
-  if (c.req.header(WALLET_SIGNATURE_HEADER) || c.req.header('Request-Id')) {
+  if (c.req.header(ctx.config.signatureHeaderName) || c.req.header('Request-Id')) {
     const outcome = await signedRetry(ctx, c, {
       accountId: credential.accountId,
       body,

@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { verifyStamp } from '../stamp/verifyStamp.js'
 import { iso, newId, type SandboxContext } from './context.js'
 import { pruneExpired } from './pruneExpired.js'
@@ -63,7 +62,7 @@ export async function signedRetry(
   const { store, clock } = ctx
   const now = clock.now()
   const operation = `${c.req.method} ${new URL(c.req.url).pathname}`
-  const header = c.req.header(WALLET_SIGNATURE_HEADER)
+  const header = c.req.header(ctx.config.signatureHeaderName)
   const requestId = c.req.header('Request-Id')
 
   if (!header) {
@@ -194,7 +193,7 @@ export async function verifyWalletSignature(
   c: Context,
   options: { accountId: string; payloadToSign: string },
 ): Promise<SessionRecord | undefined> {
-  const header = c.req.header(WALLET_SIGNATURE_HEADER)
+  const header = c.req.header(ctx.config.signatureHeaderName)
   if (!header) throw unauthorized('This action needs a wallet signature.', 'WALLET_SIGNATURE_MISSING')
   if (header === LEGACY_SIGNATURE) return undefined
   let verification: { valid: boolean; publicKey: string }
