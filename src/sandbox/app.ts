@@ -52,7 +52,11 @@ export function createApp(
   })
   app.notFound(() =>
     errorResponse(
-      new SandboxError({ status: 404, code: 'NOT_FOUND', message: 'No such route in this API version.' }),
+      new SandboxError({
+        status: 404,
+        code: 'REFERENCE_NOT_FOUND',
+        message: 'No such route in this API version.',
+      }),
     ),
   )
 

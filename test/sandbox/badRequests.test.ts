@@ -87,7 +87,7 @@ describe('the sandbox with bad requests', () => {
 
   it('answers unknown routes with 404, known routes with a wrong method with 405', async () => {
     const h = await startHarness()
-    await expectError(await h.api(`${h.base}/nowhere`), 404, 'NOT_FOUND')
+    await expectError(await h.api(`${h.base}/nowhere`), 404, 'REFERENCE_NOT_FOUND')
     await expectError(await h.api(`http://sandbox.test/2024-01-01/customers`), 404)
     const response = await h.api(`${h.base}/customers`, { method: 'PUT', body: '{}' })
     await expectError(response, 405, 'METHOD_NOT_ALLOWED')

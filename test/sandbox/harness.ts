@@ -9,6 +9,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sand
 import { sessionFromAuthSession } from '../../src/session/sessionFromAuthSession.js'
 import { parseWire } from '../../src/wire/parseWire.js'
 import { Quote } from '../../src/wire/quote.js'
+import { contractFetch } from '../contract/contractFetch.js'
 
 /** A sandbox answer read as JSON (`{}` for an empty body). */
 export interface Reply {
@@ -43,11 +44,12 @@ export const SANDBOX_START = Date.now()
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
   const sandbox = await createSandbox({ log: () => {}, now: () => SANDBOX_START, ...options })
   const authorization = `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`
-  const api: typeof fetch = async (input, init) => {
+  // Every answer is checked against the service's contract before the test sees it.
+  const api = contractFetch(async (input, init) => {
     const request = new Request(input, init)
     request.headers.set('Authorization', authorization)
     return sandbox.fetch(request)
-  }
+  })
   const session: { key?: SessionKey } = {}
   const base = `http://sandbox.test${sandbox.basePath}`
   const call: Harness['call'] = async (method, path, body, headers = {}) => {
