@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { verifyStamp } from '../stamp/verifyStamp.js'
+import { activityPayload } from './activityPayload.js'
 import { iso, newId, type SandboxContext } from './context.js'
 import { pruneExpired } from './pruneExpired.js'
 import type { RequestBody } from './readBody.js'
@@ -24,8 +25,14 @@ export interface SignedRetryOptions {
   /** The wallet whose active sessions may sign. */
   accountId: string
   body: RequestBody<unknown>
-  /** `ACTIVITY_TYPE_…` of the payload. */
+  /** `ACTIVITY_TYPE_…` of the payload: the type the service's OpenAPI shows for the operation. */
   activity: string
+  /**
+   * What the payload binds, as the service's activity for the operation does (the new email, the
+   * export's target key, the attestation, the OIDC token…). The sandbox adds `requestId`, so that
+   * two 202s never share a payload, even in one millisecond.
+   */
+  parameters?: Record<string, unknown>
   /** `type` of the 202 body (a credential type); absent for refresh and export. */
   type?: string
   /** Only these compressed keys may sign (the OTP TEK), instead of the account's sessions. */
@@ -50,7 +57,12 @@ export type SignedRetryOutcome =
  *
  * @example
  * ```ts
- * const outcome = await signedRetry(ctx, c, { accountId, body, activity: 'ACTIVITY_TYPE_EXPORT_WALLET' })
+ * const outcome = await signedRetry(ctx, c, {
+ *   accountId,
+ *   body,
+ *   activity: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
+ *   parameters: { targetPublicKey: body.value.clientPublicKey },
+ * })
  * if (outcome.challenge) return outcome.challenge
  * ```
  */
@@ -71,18 +83,20 @@ export async function signedRetry(
         'The retry carries a Request-Id but no wallet signature.',
         'WALLET_SIGNATURE_MISSING',
       )
+    const issuedId = newId('Request')
     const pending: PendingRequest = {
-      requestId: newId('Request'),
+      requestId: issuedId,
       operation,
       accountId: options.accountId,
+      // The body is bound here, by the request id the payload names: a retry must repeat it.
       bodyDigest: options.body.digest,
       payloadToSign:
         options.payloadToSign ??
-        JSON.stringify({
+        activityPayload({
           organizationId: ctx.config.organizationId,
-          parameters: { operation, accountId: options.accountId, bodySha256: options.body.digest },
-          timestampMs: String(now),
           type: options.activity,
+          parameters: { ...options.parameters, requestId: issuedId },
+          timestampMs: now,
         }),
       expiresAt: now + ctx.config.signedRetryTtlMs,
       used: false,

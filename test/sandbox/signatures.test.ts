@@ -42,6 +42,19 @@ describe('signed retries in the sandbox', () => {
     expect(reused.reason).toMatch(/already used/)
   })
 
+  it("issues the service's activity JSON, a different payload for every request id", async () => {
+    const { challenge } = await signedIn()
+    // The harness clock stands still: both 202s are issued in the same millisecond.
+    const first = await challenge()
+    const second = await challenge()
+    expect(first.payloadToSign).not.toBe(second.payloadToSign)
+    const payload = JSON.parse(first.payloadToSign)
+    expect(Object.keys(payload)).toEqual(['organizationId', 'parameters', 'timestampMs', 'type'])
+    expect(payload.timestampMs).toMatch(/^\d+$/)
+    expect(payload.type).toMatch(/^ACTIVITY_TYPE_/)
+    expect(payload.parameters.requestId).toBe(first.requestId)
+  })
+
   it('WALLET_SIGNATURE_MISSING: a Request-Id without a signature', async () => {
     const { challenge, retry } = await signedIn()
     const { requestId } = await challenge()
