@@ -13,6 +13,8 @@ export type KitErrorCode =
   | 'INVALID_OTP_CODE'
   | 'INVALID_TARGET_BUNDLE'
   | 'INVALID_WALLET_EXPORT'
+  // an export with empty dataSignature and enclaveQuorumPublic (the service's sandbox) without the opt-in
+  | 'UNSIGNED_EXPORT'
   | 'INVALID_RESPONSE'
   | 'INVALID_ARGUMENT'
   // trust and cryptography
@@ -60,8 +62,18 @@ export type KitErrorCode =
   // an HTTP error whose body was not a service Error object
   | 'HTTP_ERROR'
 
-/** Codes the service names in the interface; any other service code is kept as a plain string. */
+/**
+ * Codes the service defines for the embedded-wallet, SCA and quote operations the kit runs (its
+ * Error objects, by HTTP status). They arrive as they came, with `status`, `reason` and
+ * `retryAfter` kept; any other service code is kept as a plain string.
+ */
 export type ServiceErrorCode =
+  // 400
+  | 'INVALID_INPUT'
+  | 'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS'
+  | 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS'
+  | 'PASSKEY_CREDENTIAL_ALREADY_EXISTS'
+  // 401
   | 'UNAUTHORIZED'
   | 'INVALID_SIGNATURE'
   | 'WALLET_SIGNATURE_MISSING'
@@ -69,14 +81,31 @@ export type ServiceErrorCode =
   | 'WALLET_SIGNATURE_BODY_MISMATCH'
   | 'WALLET_SIGNATURE_INVALID'
   | 'REQUEST_ID_MISSING'
-  | 'PASSKEY_CREDENTIAL_ALREADY_EXISTS'
-  | 'INVALID_INPUT'
-  | 'RATE_LIMITED'
+  // 403
+  | 'FORBIDDEN'
+  // 404
   | 'QUOTE_NOT_FOUND'
   | 'TRANSACTION_NOT_FOUND'
   | 'USER_NOT_FOUND'
+  | 'REFERENCE_NOT_FOUND'
+  // 409: an email or phone already on an OTP credential, the credential set changed under a signed
+  // customer update, the SCA login session missing or expired, a quote in the wrong state
+  | 'EMAIL_OTP_EMAIL_ALREADY_EXISTS'
+  | 'EMAIL_OTP_CREDENTIAL_SET_CHANGED'
+  | 'SCA_SESSION_REQUIRED'
+  | 'INVALID_STATE_TRANSITION'
+  | 'CONFLICT'
+  // 423: too many failed authorizations; wait for the lock to expire
+  | 'ACCOUNT_LOCKED'
+  // 424: a tied OTP credential could not be updated (the customer is unchanged)
+  | 'EMAIL_OTP_CREDENTIAL_SYNC_FAILED'
+  // 429 (verify, authorize, resend, challenge; `retryAfter` in seconds)
+  | 'RATE_LIMITED'
+  | 'DAILY_VOLUME_LIMIT_EXCEEDED'
+  // 5xx
   | 'INTERNAL_ERROR'
   | 'SERVICE_SWITCH_ERROR'
+  | 'SERVICE_UNAVAILABLE'
 
 /**
  * Every code a `WalletAuthError` may carry: the kit's own and the service's. `string & {}` keeps

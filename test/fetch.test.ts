@@ -14,35 +14,51 @@ interface Seen {
 
 /**
  * A minimal signed-retry service for one route: the first call gets a 202 whose payload binds the
- * body; the retry must carry a valid stamp over that payload and an unused Request-Id.
+ * body; each retry must carry a valid stamp over the payload of its Request-Id (single-use). A
+ * flow of `challenges` legs answers that many 202s before the 204 (the delegated-key creation of
+ * the service answers two).
  */
 function fakeService(
   options: {
     expiresAt?: string
     reuseRequestId?: boolean
-    alwaysChallenge?: boolean
+    /** 202s in a row before the 204. Default 1. */
+    challenges?: number
+    /** The second challenge of a flow repeats the first one's request id. */
+    repeatIdOnSecondLeg?: boolean
     headerName?: string
   } = {},
 ) {
+  const { challenges = 1 } = options
   const seen: Seen[] = []
   const pending = new Map<string, string>()
   const issued = new Map<string, string>()
   // Ids are unique across services: the kit remembers every id it signed in this process.
   const sameId = `Request:${crypto.randomUUID()}`
+  let legs = 0
+  let lastId = ''
+  const challenge = async (body: Uint8Array) => {
+    let requestId = `Request:${crypto.randomUUID()}`
+    if (options.reuseRequestId) requestId = sameId
+    else if (options.repeatIdOnSecondLeg && legs === 1) requestId = lastId
+    legs++
+    lastId = requestId
+    const digest = bytesToHex(new Uint8Array(await crypto.subtle.digest('SHA-256', body)))
+    const payloadToSign = `{"parameters":{"bodyDigest":"${digest}","leg":${legs}},"type":"ACTIVITY_TYPE_TEST"}`
+    pending.set(requestId, payloadToSign)
+    issued.set(requestId, payloadToSign)
+    const expiresAt = options.expiresAt ?? new Date(Date.now() + 300_000).toISOString()
+    return Response.json({ type: 'EMAIL_OTP', payloadToSign, requestId, expiresAt }, { status: 202 })
+  }
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init)
     const body = new Uint8Array(await request.arrayBuffer())
     const headers = Object.fromEntries(request.headers)
     seen.push({ method: request.method, url: request.url, headers, body: bytesToHex(body) })
     const signature = request.headers.get(options.headerName ?? 'Service-Wallet-Signature')
-    if (!signature || options.alwaysChallenge) {
-      const requestId = options.reuseRequestId ? sameId : `Request:${crypto.randomUUID()}`
-      const digest = bytesToHex(new Uint8Array(await crypto.subtle.digest('SHA-256', body)))
-      const payloadToSign = `{"parameters":{"bodyDigest":"${digest}"},"type":"ACTIVITY_TYPE_TEST"}`
-      pending.set(requestId, payloadToSign)
-      issued.set(requestId, payloadToSign)
-      const expiresAt = options.expiresAt ?? new Date(Date.now() + 300_000).toISOString()
-      return Response.json({ type: 'EMAIL_OTP', payloadToSign, requestId, expiresAt }, { status: 202 })
+    if (!signature) {
+      legs = 0
+      return challenge(body)
     }
     const requestId = request.headers.get('Request-Id') ?? ''
     const payload = pending.get(requestId)
@@ -50,6 +66,7 @@ function fakeService(
     if (!payload || !(await verifyStamp(signature, payload)).valid) {
       return Response.json({ status: 401, code: 'WALLET_SIGNATURE_INVALID', message: 'bad' }, { status: 401 })
     }
+    if (legs < challenges) return challenge(body)
     return new Response(null, { status: 204 })
   }
   return { fetch, seen, issued }
@@ -166,11 +183,49 @@ describe('withWalletSignature', () => {
     expect(service.seen).toHaveLength(3)
   })
 
-  it('gives up when the signed retry is challenged again', async () => {
+  it('signs every leg of a three-leg flow with the same key, each request id once', async () => {
     key = await generateSessionKey()
-    const service = fakeService({ alwaysChallenge: true })
+    const service = fakeService({ challenges: 2 })
     const signedFetch = withWalletSignature(service.fetch, { getKey })
-    await expectCode(() => signedFetch('https://api.example/x', { method: 'DELETE' }), 'SIGNED_RETRY_FAILED')
+    const body = '{"cardId":"Card:1","internalAccountId":"InternalAccount:1","nickname":"k"}'
+    const response = await signedFetch('https://api.example/auth/delegated-keys', { method: 'POST', body })
+    expect(response.status).toBe(204)
+    expect(service.seen).toHaveLength(3)
+    const issued = [...service.issued]
+    expect(issued).toHaveLength(2)
+    expect(service.seen.map((leg) => leg.headers['request-id'])).toEqual([
+      undefined,
+      issued[0]?.[0],
+      issued[1]?.[0],
+    ])
+    for (const [index, [, payload]] of issued.entries()) {
+      const header = service.seen[index + 1]?.headers['service-wallet-signature'] ?? ''
+      expect(await verifyStamp(header, payload)).toEqual({ valid: true, publicKey: key.publicKey })
+    }
+    expect(new Set(service.seen.map((leg) => leg.body))).toEqual(new Set([service.seen[0]?.body]))
+  })
+
+  it('follows four challenges in a row and refuses a fifth without another request', async () => {
+    key = await generateSessionKey()
+    const four = fakeService({ challenges: 4 })
+    expect(
+      (await withWalletSignature(four.fetch, { getKey })('https://api.example/x', { method: 'DELETE' }))
+        .status,
+    ).toBe(204)
+    expect(four.seen).toHaveLength(5)
+    const five = fakeService({ challenges: 5 })
+    await expectCode(
+      () => withWalletSignature(five.fetch, { getKey })('https://api.example/x', { method: 'DELETE' }),
+      'SIGNED_RETRY_FAILED',
+    )
+    expect(five.seen).toHaveLength(5)
+  })
+
+  it('refuses a later leg that reissues the request id of an earlier one', async () => {
+    key = await generateSessionKey()
+    const service = fakeService({ challenges: 2, repeatIdOnSecondLeg: true })
+    const signedFetch = withWalletSignature(service.fetch, { getKey })
+    await expectCode(() => signedFetch('https://api.example/x', { method: 'DELETE' }), 'REQUEST_ID_REUSED')
     expect(service.seen).toHaveLength(2)
   })
 

@@ -30,6 +30,13 @@ type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
 const REMEMBERED_REQUEST_IDS = 1024
 const usedRequestIds = new Set<string>()
 
+/**
+ * Challenges signed for one request before the wrapper gives up. The service's longest flow
+ * (`POST /auth/delegated-keys`) answers two in a row; a service that keeps challenging a signed
+ * request is refused rather than followed forever.
+ */
+const MAX_SIGNED_RETRIES = 4
+
 async function signedRetryChallenge(response: Response) {
   if (response.status !== 202) return undefined
   try {
@@ -42,8 +49,11 @@ async function signedRetryChallenge(response: Response) {
 /**
  * Wraps `fetch` so that signed-retry operations take one call: on a 202 whose body is a
  * `SignedRetryChallenge`, it stamps `payloadToSign` with the current session key and replays the
- * identical request (method, URL, headers, body bytes) with the signature and `Request-Id`.
- * A request id is never used twice and an expired challenge is refused (`CHALLENGE_EXPIRED`).
+ * identical request (method, URL, headers, body bytes) with the signature and `Request-Id`. A
+ * retry answered by another challenge (a flow of several legs, such as creating a delegated key)
+ * is signed again by the same key, up to 4 challenges in a row (a fifth gives
+ * `SIGNED_RETRY_FAILED`). A request id is never used twice (`REQUEST_ID_REUSED`) and an expired
+ * challenge is refused (`CHALLENGE_EXPIRED`).
  * A retry refused with 401 `WALLET_SIGNATURE_INVALID` did not run: when `getKey` then names
  * another key (a refresh revoked the one that signed), the request is sent once more.
  * Successful responses pass through; error responses throw a `WalletAuthError` with the
@@ -86,26 +96,33 @@ export function withWalletSignature(fetch: Fetch, options: WithWalletSignatureOp
       })
     }
 
-    // The request, and when it is challenged, its signed retry by `key` (default: getKey()'s).
+    // The request and, for as long as the service answers a 202 challenge (up to
+    // MAX_SIGNED_RETRIES in a row), its signed retries, all by `key` (default: getKey()'s).
     const exchange = async (key?: SessionKey) => {
-      const response = await send({})
-      const challenge = await signedRetryChallenge(response)
-      if (!challenge) return { response }
-      if (usedRequestIds.has(challenge.requestId)) {
-        throw new WalletAuthError('REQUEST_ID_REUSED', 'The service reissued a used request id.')
+      let response = await send({})
+      let signer: SessionKey | undefined
+      for (let signed = 0; ; signed++) {
+        const challenge = await signedRetryChallenge(response)
+        if (!challenge) return { response, signer }
+        if (signed === MAX_SIGNED_RETRIES) {
+          throw new WalletAuthError(
+            'SIGNED_RETRY_FAILED',
+            `The service challenged ${signed} signed retries in a row.`,
+          )
+        }
+        if (usedRequestIds.has(challenge.requestId)) {
+          throw new WalletAuthError('REQUEST_ID_REUSED', 'The service reissued a used request id.')
+        }
+        // Every leg of one flow is signed by the same key, as the service requires.
+        signer ??= key ?? (await options.getKey())
+        if (!signer) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in before this action.')
+        const headers = await stampChallenge(challenge, signer, { headerName: options.headerName, now })
+        usedRequestIds.add(challenge.requestId)
+        if (usedRequestIds.size > REMEMBERED_REQUEST_IDS) {
+          usedRequestIds.delete(usedRequestIds.values().next().value as string)
+        }
+        response = await send(headers)
       }
-      const signer = key ?? (await options.getKey())
-      if (!signer) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in before this action.')
-      const headers = await stampChallenge(challenge, signer, { headerName: options.headerName, now })
-      usedRequestIds.add(challenge.requestId)
-      if (usedRequestIds.size > REMEMBERED_REQUEST_IDS) {
-        usedRequestIds.delete(usedRequestIds.values().next().value as string)
-      }
-      const retry = await send(headers)
-      if (await signedRetryChallenge(retry)) {
-        throw new WalletAuthError('SIGNED_RETRY_FAILED', 'The signed retry was challenged again.')
-      }
-      return { response: retry, signer }
     }
 
     let key: SessionKey | undefined
