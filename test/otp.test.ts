@@ -5,6 +5,7 @@ import { hexToBytes } from '../src/crypto/hexToBytes.js'
 import { generateSessionKey } from '../src/keys/sessionKey.js'
 import { type EncryptOtpOptions, encryptOtp } from '../src/otp/encryptOtp.js'
 import { expectCode } from './helpers/expectCode.js'
+import encryptedOtps from './vectors/encrypted-otp.json' with { type: 'json' }
 import { openProfile, signDer } from './vectors/independent.js'
 import targetBundles from './vectors/target-bundle.json' with { type: 'json' }
 
@@ -158,9 +159,47 @@ describe('encryptOtp', () => {
     },
   )
 
-  it('refuses a TEK that is not a compressed point', async () => {
+  it.each([
+    ['compressed', 'tekPublicCompressed'],
+    ['uncompressed', 'tekPublicUncompressed'],
+  ] as const)(
+    'seals the vector TEK %s, in the form given, to the exact known plaintext',
+    async (_form, field) => {
+      const vector = encryptedOtps.cases[0]
+      if (!vector) throw new Error('vector missing')
+      const publicKey = vector[field]
+      for (const given of [publicKey, publicKey.toUpperCase()]) {
+        const sealed = await encryptOtp({
+          otpCode: vector.otpCode,
+          targetBundle: valid.bundle,
+          publicKey: given,
+          trustedSigners: [valid.enclaveQuorumPublic],
+        })
+        expect(openEncryptedOtp(sealed, valid.targetPrivateKeyHex ?? '')).toBe(
+          `{"otp_code":"${vector.otpCode}","public_key":"${publicKey}"}`,
+        )
+      }
+      // The compressed form is the vector's own plaintext, byte for byte.
+      if (field === 'tekPublicCompressed') {
+        expect(`{"otp_code":"${vector.otpCode}","public_key":"${publicKey}"}`).toBe(vector.plaintext)
+      }
+    },
+  )
+
+  it('refuses a TEK that is not a P-256 point in either form', async () => {
     const tek = await generateSessionKey()
-    for (const publicKey of [tek.publicKeyUncompressed, `02${'ff'.repeat(32)}`, 'abc']) {
+    const offCurve = [
+      `02${'ff'.repeat(32)}`,
+      `04${'00'.repeat(64)}`,
+      `04${tek.publicKeyUncompressed.slice(2, 66)}${'00'.repeat(32)}`,
+    ]
+    const malformed = [
+      'abc',
+      tek.publicKey.slice(2),
+      `06${tek.publicKeyUncompressed.slice(2)}`,
+      `${tek.publicKey}00`,
+    ]
+    for (const publicKey of [...offCurve, ...malformed]) {
       await expectCode(() => encryptUnder(valid, { publicKey }), 'INVALID_PUBLIC_KEY')
     }
   })

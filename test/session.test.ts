@@ -130,6 +130,49 @@ describe('openWalletExport', () => {
       'DECRYPTION_FAILED',
     )
   })
+
+  describe('the unsigned sandbox export', () => {
+    const vector = walletExports.cases[0]
+    if (!vector) throw new Error('vector missing')
+    const envelope = JSON.parse(vector.encryptedWalletCredentials) as Record<string, string>
+    const withFields = (fields: Record<string, unknown>) => JSON.stringify({ ...envelope, ...fields })
+    const unsigned = withFields({ dataSignature: '', enclaveQuorumPublic: '' })
+    const optIn = { dangerouslyAcceptUnsignedSandboxExport: true } as const
+
+    it('opens the documented shape (both attestation fields empty) only with the opt-in', async () => {
+      const recipient = await importRecipientKeyPair(vector.recipientPrivateKeyHex)
+      await expectCode(() => openWalletExport(unsigned, recipient), 'UNSIGNED_EXPORT')
+      await expectCode(
+        () => openWalletExport(unsigned, recipient, { trustedSigners: [vector.enclaveQuorumPublic] }),
+        'UNSIGNED_EXPORT',
+      )
+      expect(await openWalletExport(unsigned, recipient, optIn)).toBe(vector.mnemonic)
+      await expectCode(
+        () => openWalletExport(unsigned, recipient, { ...optIn, organizationId: 'another-organization' }),
+        'ORGANIZATION_MISMATCH',
+      )
+    })
+
+    it('refuses, even with the opt-in, a signature that fails and any other shape', async () => {
+      const recipient = await importRecipientKeyPair(vector.recipientPrivateKeyHex)
+      const options = { ...optIn, trustedSigners: [vector.enclaveQuorumPublic] }
+      const otherData = withFields({ data: `${envelope.data}20` }) // one more byte, signature unchanged
+      await expectCode(() => openWalletExport(otherData, recipient, options), 'BUNDLE_SIGNATURE_INVALID')
+      await expectCode(() => openWalletExport(otherData, recipient, optIn), 'UNTRUSTED_SIGNER')
+      const refusals: Array<[Record<string, unknown>, string]> = [
+        [{ dataSignature: '' }, 'INVALID_WALLET_EXPORT'],
+        [{ enclaveQuorumPublic: '' }, 'INVALID_WALLET_EXPORT'],
+        [{ dataSignature: '', enclaveQuorumPublic: undefined }, 'INVALID_WALLET_EXPORT'],
+        [{ dataSignature: null, enclaveQuorumPublic: '' }, 'INVALID_WALLET_EXPORT'],
+        [{ dataSignature: ' ', enclaveQuorumPublic: '' }, 'INVALID_WALLET_EXPORT'],
+        [{ dataSignature: '', enclaveQuorumPublic: '', data: '' }, 'INVALID_WALLET_EXPORT'],
+        [{ dataSignature: '', enclaveQuorumPublic: '', data: '7b' }, 'INVALID_WALLET_EXPORT'],
+      ]
+      for (const [fields, code] of refusals) {
+        await expectCode(() => openWalletExport(withFields(fields), recipient, options), code)
+      }
+    })
+  })
 })
 
 describe('sessionFromAuthSession', () => {

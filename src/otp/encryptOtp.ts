@@ -1,13 +1,13 @@
 import { bytesToHex } from '../crypto/bytesToHex.js'
 import { hexToBytes } from '../crypto/hexToBytes.js'
-import { decompressPublicKey } from '../crypto/p256.js'
+import { toUncompressedPublicKey } from '../crypto/p256.js'
 import { utf8 } from '../crypto/utf8.js'
 import { PRODUCTION_OTP_SIGNER, verifyEnclaveBundle } from '../crypto/verifyEnclaveBundle.js'
 import { WalletAuthError } from '../errors.js'
 import { OtpTargetData } from '../wire/enclaveBundles.js'
 
 const OTP_CODE_PATTERN = /^[0-9A-Za-z]{4,12}$/
-const COMPRESSED_KEY_PATTERN = /^0[23][0-9a-fA-F]{64}$/
+const PUBLIC_KEY_PATTERN = /^(?:0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/
 
 /** Options of `encryptOtp`. */
 export interface EncryptOtpOptions {
@@ -15,7 +15,11 @@ export interface EncryptOtpOptions {
   otpCode: string
   /** `otpEncryptionTargetBundle` from the `/challenge` response. */
   targetBundle: string
-  /** Compressed hex public key of the TEK (the new session key), e.g. `sessionKey.publicKey`. */
+  /**
+   * Hex public key of the TEK (the new session key): compressed (66 characters,
+   * `sessionKey.publicKey`) or uncompressed (130, `sessionKey.publicKeyUncompressed`). It is
+   * sealed in the form given, lowercased.
+   */
   publicKey: string
   /** Uncompressed hex signer keys to trust. Default: the production OTP signer. */
   trustedSigners?: readonly string[]
@@ -31,6 +35,13 @@ export interface EncryptOtpOptions {
  * `/verify`. Before anything is encrypted, the bundle's signer must be trusted, its signature
  * must verify and `targetPublic` must be a P-256 point. The code leaves only inside the HPKE
  * ciphertext.
+ *
+ * The TEK's key goes into the plaintext (`{"otp_code","public_key"}`) in the form the caller gives:
+ * the enclave provider's own library seals it compressed, the service's guides and helper script
+ * uncompressed (and then stamp with the compressed form, so the service binds the key, not its
+ * spelling). Both are accepted, checked to be a point on the curve, and never converted, so the
+ * bundle is byte-compatible with whichever form an integrator's other tools use. The kit's client
+ * sends the compressed form, the one its stamps carry.
  *
  * @example
  * ```ts
@@ -54,10 +65,10 @@ export async function encryptOtp(options: EncryptOtpOptions): Promise<string> {
   if (typeof otpCode !== 'string' || !OTP_CODE_PATTERN.test(otpCode)) {
     throw new WalletAuthError('INVALID_OTP_CODE', 'The code must be 4 to 12 digits or letters.')
   }
-  if (typeof publicKey !== 'string' || !COMPRESSED_KEY_PATTERN.test(publicKey)) {
+  if (typeof publicKey !== 'string' || !PUBLIC_KEY_PATTERN.test(publicKey)) {
     throw new WalletAuthError(
       'INVALID_PUBLIC_KEY',
-      'publicKey must be the compressed hex public key of the TEK (66 characters).',
+      'publicKey must be the hex public key of the TEK, compressed (66 characters) or uncompressed (130).',
     )
   }
   const target = await verifyEnclaveBundle(targetBundle, {
@@ -65,7 +76,7 @@ export async function encryptOtp(options: EncryptOtpOptions): Promise<string> {
     dataSchema: OtpTargetData,
     dangerouslySkipSignerCheck,
   })
-  decompressPublicKey(hexToBytes(publicKey)) // a point on the curve, or INVALID_PUBLIC_KEY
+  toUncompressedPublicKey(hexToBytes(publicKey)) // a point on the curve, or INVALID_PUBLIC_KEY
   // Keys in this order (wire-formats section 6); JSON.stringify keeps insertion order.
   const plaintext = JSON.stringify({ otp_code: otpCode, public_key: publicKey.toLowerCase() })
   // HPKE (8 KB gzipped) loads on first use: pages that only sign never fetch it.

@@ -476,6 +476,58 @@ describe('wallet exports', () => {
       300,
     )
   })
+
+  it('with the unsigned-sandbox opt-in, opens without a signature only an envelope with both attestation fields empty', async () => {
+    const recipient = await importRecipientKeyPair(exportCase.recipientPrivateKeyHex)
+    const options = {
+      trustedSigners: [exportCase.enclaveQuorumPublic],
+      dangerouslyAcceptUnsignedSandboxExport: true,
+    }
+    await tally.check(
+      'export: openWalletExport(flipped signed export, opt-in) refuses or gives the same mnemonic',
+      fc.asyncProperty(
+        flipArbitrary(exportCase.encryptedWalletCredentials.length),
+        async ({ index, mask }) => {
+          const tampered = flipStringByte(exportCase.encryptedWalletCredentials, index, mask)
+          const settled = await settle(() => openWalletExport(tampered, recipient, options))
+          if (settled.ok) expect(settled.value).toBe(exportCase.mnemonic)
+          return refusedWith(settled, 'INVALID_WALLET_EXPORT', 'UNTRUSTED_SIGNER', 'BUNDLE_SIGNATURE_INVALID')
+        },
+      ),
+      300,
+    )
+    const unsigned = {
+      ...JSON.parse(exportCase.encryptedWalletCredentials),
+      dataSignature: '',
+      enclaveQuorumPublic: '',
+    }
+    await tally.check(
+      'export: openWalletExport(edited unsigned export, opt-in) -> typed errors, opened only when both fields are empty',
+      fc.asyncProperty(
+        fc.oneof(
+          mutated(unsigned).map((v) => JSON.stringify(v)),
+          hostileString,
+          anyValue,
+        ),
+        async (value) => {
+          const settled = await settle(() => openWalletExport(value as string, recipient, options))
+          if (settled.ok) {
+            const opened = JSON.parse(value as string)
+            expect([opened.dataSignature, opened.enclaveQuorumPublic]).toEqual(['', ''])
+          }
+          return refusedWith(
+            settled,
+            'INVALID_WALLET_EXPORT',
+            'UNTRUSTED_SIGNER',
+            'BUNDLE_SIGNATURE_INVALID',
+            'INVALID_PUBLIC_KEY',
+            'DECRYPTION_FAILED',
+          )
+        },
+      ),
+      300,
+    )
+  })
 })
 
 describe('session and OIDC decoders', () => {
