@@ -37,7 +37,7 @@ function fakeService(
   const sameId = `Request:${crypto.randomUUID()}`
   let legs = 0
   let lastId = ''
-  const challenge = async (body: Uint8Array) => {
+  const challenge = async (body: Uint8Array<ArrayBuffer>) => {
     let requestId = `Request:${crypto.randomUUID()}`
     if (options.reuseRequestId) requestId = sameId
     else if (options.repeatIdOnSecondLeg && legs === 1) requestId = lastId
