@@ -27,6 +27,11 @@ function quoteService(steps: Array<ScaChallenge | null>) {
       authorized++
     },
     reload: async () => read(),
+    /** As the service answers: the updated quote. */
+    authorizeAnswering: async () => {
+      authorized++
+      return read()
+    },
   }
 }
 
@@ -42,7 +47,7 @@ describe('authorizeSca', () => {
       subject: service.read(),
       onChallenge: async (step) => {
         steps.push(step)
-        return { otpCode: '123456' }
+        return { code: '123456' }
       },
       authorize: service.authorize,
       reload: service.reload,
@@ -63,7 +68,7 @@ describe('authorizeSca', () => {
       subject: service.read(),
       onChallenge: async () => {
         asked++
-        return { otpCode: '1' }
+        return { code: '1' }
       },
       authorize: service.authorize,
       reload: service.reload,
@@ -73,7 +78,7 @@ describe('authorizeSca', () => {
   })
 
   it('stops with typed errors on a missing or expired challenge and on endless steps', async () => {
-    const answer = async () => ({ otpCode: '123456' })
+    const answer = async () => ({ code: '123456' })
     const missing = quoteService([null])
     await expectCode(
       () =>
@@ -109,6 +114,34 @@ describe('authorizeSca', () => {
           now: () => NOW,
         }),
       'SCA_TOO_MANY_STEPS',
+    )
+  })
+
+  it('takes the subject authorize answers, without a reload', async () => {
+    const service = quoteService([challenge('ScaChallenge:1'), challenge('ScaChallenge:2')])
+    const proofs: unknown[] = []
+    const result = await authorizeSca({
+      subject: service.read(),
+      onChallenge: async ({ index }) =>
+        index === 1 ? { code: '123456', endUserIpAddress: '203.0.113.42' } : { code: '654321' },
+      authorize: async (proof) => {
+        proofs.push(proof)
+        return service.authorizeAnswering()
+      },
+      now: () => NOW,
+    })
+    expect(result.status).toBe('PENDING')
+    expect(proofs).toEqual([{ code: '123456', endUserIpAddress: '203.0.113.42' }, { code: '654321' }])
+    const silent = quoteService([challenge('ScaChallenge:1')])
+    await expectCode(
+      () =>
+        authorizeSca({
+          subject: silent.read(),
+          onChallenge: async () => ({ code: '123456' }),
+          authorize: silent.authorize,
+          now: () => NOW,
+        }),
+      'INVALID_ARGUMENT',
     )
   })
 })

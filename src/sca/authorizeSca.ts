@@ -17,10 +17,17 @@ export interface ScaStep {
   purpose: string | null
 }
 
-/** The proof for one step: an SMS code, or a passkey assertion with the origin it ran on. */
+/**
+ * The proof for one step (the service's `ScaAuthorization`): the code of an `SMS_OTP` or `TOTP`
+ * step, or a passkey assertion with the origin it ran on; `endUserIpAddress` is the end user's
+ * device address, for the service's risk assessment (never your server's).
+ */
 export type ScaAuthorization =
-  | { otpCode: string; [member: string]: unknown }
-  | { passkeyAssertion: PasskeyAssertion; origin: string; [member: string]: unknown }
+  | { code: string; endUserIpAddress?: string }
+  | { passkeyAssertion: PasskeyAssertion; origin: string; endUserIpAddress?: string }
+
+const isSubject = (value: unknown): value is ScaSubject =>
+  typeof value === 'object' && value !== null && typeof (value as ScaSubject).status === 'string'
 
 /** Options of `authorizeSca`. */
 export interface AuthorizeScaOptions<T extends ScaSubject> {
@@ -28,10 +35,14 @@ export interface AuthorizeScaOptions<T extends ScaSubject> {
   subject: T
   /** Asks the user for the proof of one step, e.g. an SMS code field or `passkeyScaAuthorization`. */
   onChallenge: (step: ScaStep) => Promise<ScaAuthorization>
-  /** Submits a proof, e.g. `POST /quotes/{id}/authorize`. */
+  /**
+   * Submits a proof, e.g. `POST /quotes/{id}/authorize`. What it returns is taken as the updated
+   * subject when it has a string `status` (the service answers the quote); otherwise `reload`
+   * reads it.
+   */
   authorize: (authorization: ScaAuthorization, step: ScaStep) => Promise<unknown>
-  /** Re-reads the subject, e.g. `GET /quotes/{id}`. */
-  reload: () => Promise<T>
+  /** Re-reads the subject, e.g. `GET /quotes/{id}`; needed when `authorize` returns nothing. */
+  reload?: () => Promise<T>
   /** Guard against a service that never leaves the state. Default 10. */
   maxSteps?: number
   /** Clock, for challenge expiry. Default `Date.now`. */
@@ -40,17 +51,17 @@ export interface AuthorizeScaOptions<T extends ScaSubject> {
 
 /**
  * Runs the strong-customer-authentication loop: while the subject is `PENDING_AUTHORIZATION`,
- * get the proof for its `scaChallenge` from `onChallenge`, submit it, re-read, repeat. The number
- * of steps is the service's business (a cross-currency send needs two today). Returns the subject
- * once its status has left `PENDING_AUTHORIZATION`.
+ * get the proof for its `scaChallenge` from `onChallenge`, submit it, take the updated subject,
+ * repeat. The number of steps is the service's business (a cross-currency send needs two today).
+ * Returns the subject once its status has left `PENDING_AUTHORIZATION`; what that status means
+ * (released, completed, failed) is the caller's to read.
  *
  * @example
  * ```ts
  * const quote = await authorizeSca({
  *   subject: await getQuote(id),
- *   onChallenge: async ({ purpose }) => ({ otpCode: await askForSmsCode(purpose) }),
- *   authorize: (proof) => post(`/quotes/${id}/authorize`, proof),
- *   reload: () => getQuote(id),
+ *   onChallenge: async ({ purpose }) => ({ code: await askForSmsCode(purpose) }),
+ *   authorize: (proof) => post(`/quotes/${id}/authorize`, proof), // answers the updated quote
  * })
  * ```
  */
@@ -69,8 +80,10 @@ export async function authorizeSca<T extends ScaSubject>(options: AuthorizeScaOp
       throw new WalletAuthError('SCA_CHALLENGE_EXPIRED', 'The authorization step has expired.')
     }
     const step: ScaStep = { challenge, index, purpose: challenge.purpose ?? null }
-    await authorize(await onChallenge(step), step)
-    subject = await reload()
+    const updated = await authorize(await onChallenge(step), step)
+    if (isSubject(updated)) subject = updated as T
+    else if (reload) subject = await reload()
+    else throw new WalletAuthError('INVALID_ARGUMENT', 'authorize returned nothing and there is no reload.')
   }
   return subject
 }
