@@ -1,5 +1,7 @@
 export { AuthMethod, CredentialType } from './authMethod.js'
 export { AuthSession, ClientKeyAuthSession, SealedAuthSession } from './authSession.js'
+export { Customer } from './customer.js'
+export { DelegatedKey } from './delegatedKey.js'
 export {
   EncryptedOtpBundle,
   OtpPlaintext,
