@@ -13,6 +13,11 @@ export interface SandboxConfig {
   otpTtlMs: number
   /** A credential's `/challenge` may be re-issued only this long after the previous one. */
   challengeIntervalMs: number
+  /**
+   * Failed `/verify` attempts of one credential (bad codes, tokens, assertions or retries) within
+   * five minutes, after which `/verify` answers 429 until those five minutes are over.
+   */
+  verifyFailureLimit: number
   /** Domain of the sandbox UMA addresses (`$success.usd@<domain>`). */
   umaDomain: string
   /**
@@ -45,4 +50,12 @@ export function iso(milliseconds: number): string {
 /** A new `<Type>:<uuid>` identifier. */
 export function newId(type: string): string {
   return `${type}:${crypto.randomUUID()}`
+}
+
+/**
+ * The enclave user id the service's activities name for a wallet (`userId` in a payload's
+ * parameters): one per embedded wallet, stable for its lifetime.
+ */
+export function walletUserId(accountId: string): string {
+  return `user_${accountId.slice(accountId.indexOf(':') + 1)}`
 }

@@ -75,6 +75,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     signedRetryTtlMs: 5 * 60_000,
     otpTtlMs: 10 * 60_000,
     challengeIntervalMs: 30_000,
+    verifyFailureLimit: 5,
     umaDomain: 'sandbox.uma.example',
     corsOrigins: [],
     signatureHeaderName: WALLET_SIGNATURE_HEADER,

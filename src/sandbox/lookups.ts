@@ -9,24 +9,24 @@ export function requireCustomer(ctx: SandboxContext, id: string | undefined): Cu
   return customer
 }
 
-/** The internal account, or 404 `INTERNAL_ACCOUNT_NOT_FOUND`. */
+/** The internal account, or 404 `REFERENCE_NOT_FOUND`. */
 export function requireAccount(ctx: SandboxContext, id: string | undefined): InternalAccountRecord {
   const account = id === undefined ? undefined : ctx.store.accounts.get(id)
-  if (!account) throw notFound('INTERNAL_ACCOUNT_NOT_FOUND', 'Internal account not found.')
+  if (!account) throw notFound('REFERENCE_NOT_FOUND', 'Internal account not found.')
   return account
 }
 
-/** The credential, or 404 `AUTH_METHOD_NOT_FOUND`. */
+/** The credential, or 404 `REFERENCE_NOT_FOUND`. */
 export function requireCredential(ctx: SandboxContext, id: string | undefined): CredentialRecord {
   const credential = id === undefined ? undefined : ctx.store.credentials.get(id)
-  if (!credential) throw notFound('AUTH_METHOD_NOT_FOUND', 'Credential not found.')
+  if (!credential) throw notFound('REFERENCE_NOT_FOUND', 'Credential not found.')
   return credential
 }
 
-/** The session (active or not), or 404 `SESSION_NOT_FOUND`. */
+/** The session (active or not), or 404 `REFERENCE_NOT_FOUND`. */
 export function requireSession(ctx: SandboxContext, id: string | undefined): SessionRecord {
   const session = id === undefined ? undefined : ctx.store.sessions.get(id)
-  if (!session) throw notFound('SESSION_NOT_FOUND', 'Session not found.')
+  if (!session) throw notFound('REFERENCE_NOT_FOUND', 'Session not found.')
   return session
 }
 

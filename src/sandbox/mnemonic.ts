@@ -1,42 +1,15 @@
-// A sandbox wallet's secret phrase: 12 random words. Not a BIP-39 phrase (no checksum); it only
-// has to survive the sealed round trip of an export.
-const WORDS = [
-  'apple',
-  'breeze',
-  'candle',
-  'desert',
-  'ember',
-  'forest',
-  'garden',
-  'harbor',
-  'island',
-  'jungle',
-  'kettle',
-  'lantern',
-  'meadow',
-  'needle',
-  'orbit',
-  'pepper',
-  'quartz',
-  'river',
-  'saddle',
-  'timber',
-  'umbrella',
-  'velvet',
-  'willow',
-  'yonder',
-  'zephyr',
-  'anchor',
-  'basket',
-  'copper',
-  'dolphin',
-  'engine',
-  'falcon',
-  'glacier',
-]
+import { generateMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
 
-/** Twelve random words. */
+/**
+ * A new wallet secret: a valid 12-word BIP-39 mnemonic (English list, 128 bits of entropy and its
+ * checksum), as the service's export hands out, so a page that checks or derives from it works.
+ *
+ * @example
+ * ```ts
+ * newMnemonic().split(' ').length // 12
+ * ```
+ */
 export function newMnemonic(): string {
-  const picks = crypto.getRandomValues(new Uint8Array(12))
-  return Array.from(picks, (pick) => WORDS[pick % WORDS.length]).join(' ')
+  return generateMnemonic(wordlist, 128)
 }

@@ -13,6 +13,20 @@ export const SUPPORTED_ISSUERS = [
 ]
 
 /**
+ * The provider name the service's activities give an issuer (`Google`, `Apple`).
+ *
+ * @example
+ * ```ts
+ * providerName('https://accounts.google.com') // 'Google'
+ * ```
+ */
+export function providerName(issuer: string): string {
+  if (issuer.includes('google.com')) return 'Google'
+  if (issuer.includes('apple.com')) return 'Apple'
+  return issuer
+}
+
+/**
  * Checks an OIDC token the way the sandbox does (wire-formats section 9; the signature segment is
  * not checked): a malformed JWT is 400 `INVALID_INPUT`, every failed claim check a 401 whose
  * `reason` names it. With `clientPublicKey`, the nonce must be its SHA-256.

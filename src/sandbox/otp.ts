@@ -1,15 +1,17 @@
 import type { Context } from 'hono'
 import { bytesToBase64Url } from '../crypto/bytesToBase64Url.js'
+import { bytesToHex } from '../crypto/bytesToHex.js'
 import { hexToBytes } from '../crypto/hexToBytes.js'
 import { hpkeOpen } from '../crypto/hpke.js'
+import { compressPublicKey } from '../crypto/p256.js'
 import { utf8 } from '../crypto/utf8.js'
 import { EncryptedOtpBundle, OtpPlaintext } from '../wire/enclaveBundles.js'
 import { parseWire, parseWireJson } from '../wire/parseWire.js'
-import { iso, type SandboxContext } from './context.js'
+import { iso, type SandboxContext, walletUserId } from './context.js'
 import type { RequestBody } from './readBody.js'
 import { invalidInput, unauthorized } from './sandboxError.js'
 import { keyMode, openSession } from './sessions.js'
-import { signedRetry } from './signedRetry.js'
+import { acceptRetry, isRetry, issueChallenge } from './signedRetry.js'
 import type { CredentialRecord } from './store.js'
 
 /** The only code the sandbox accepts: delivery is skipped, the cryptography is real. */
@@ -33,7 +35,7 @@ export async function issueOtp(ctx: SandboxContext, credential: CredentialRecord
   return ctx.enclave.otpTargetBundle({
     targetPublic: target.publicKey,
     organizationId: ctx.config.organizationId,
-    userId: credential.accountId,
+    userId: walletUserId(credential.accountId),
     expiresAt: iso(expiresAt),
   })
 }
@@ -69,17 +71,10 @@ export async function verifyOtp(
   credential: CredentialRecord,
   body: RequestBody<{ encryptedOtpBundle?: string | undefined }>,
 ): Promise<Response> {
-  const activity = 'ACTIVITY_TYPE_OTP_LOGIN'
-  if (c.req.header(ctx.config.signatureHeaderName) || c.req.header('Request-Id')) {
-    const outcome = await signedRetry(ctx, c, {
-      accountId: credential.accountId,
-      body,
-      activity,
-      type: credential.type,
-    })
-    if (outcome.challenge) return outcome.challenge
-    // Checked to be a compressed key by the first leg, which put it there.
-    const { tek } = outcome.pending.context as { tek: string }
+  if (isRetry(ctx, c)) {
+    const { pending } = await acceptRetry(ctx, c, { accountId: credential.accountId, body })
+    // Compressed by the first leg, which put it there.
+    const { tek } = pending.context as { tek: string }
     return c.json((await openSession(ctx, credential, tek, 'client-held')).body)
   }
 
@@ -108,18 +103,25 @@ export async function verifyOtp(
     throw unauthorized('The OTP bundle does not open with the key of the current issuance')
   }
   if (plaintext.otp_code !== SANDBOX_OTP_CODE) throw unauthorized('Invalid OTP code')
-  const tek = plaintext.public_key.toLowerCase()
-  if (keyMode(tek) !== 'client-held')
-    throw invalidInput('public_key in the OTP bundle must be a compressed key.')
-  const outcome = await signedRetry(ctx, c, {
+  const tek = compressedTek(plaintext.public_key)
+  return issueChallenge(ctx, c, {
     accountId: credential.accountId,
     body,
-    activity,
+    activity: 'ACTIVITY_TYPE_OTP_LOGIN',
     type: credential.type,
     signers: [tek],
     payloadToSign: otpToken(ctx, credential, tek, body.digest),
     context: { tek },
   })
-  if (outcome.challenge) return outcome.challenge
-  throw unauthorized('A first OTP leg cannot carry a signature')
+}
+
+/**
+ * The TEK of an OTP plaintext as the session key it becomes: compressed lowercase hex, as a stamp
+ * names it. Clients send it either way (the service's guide script uncompressed, its enclave
+ * provider's library compressed); anything else is 400.
+ */
+function compressedTek(publicKey: string): string {
+  const tek = publicKey.toLowerCase()
+  if (keyMode(tek) === 'client-held') return tek
+  return bytesToHex(compressPublicKey(hexToBytes(tek)))
 }

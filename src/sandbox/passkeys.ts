@@ -3,7 +3,8 @@ import type { Context } from 'hono'
 import { bytesToBase64Url } from '../crypto/bytesToBase64Url.js'
 import { utf8 } from '../crypto/utf8.js'
 import type { PasskeyAssertion } from '../wire/passkeyAssertion.js'
-import { iso, newId, type SandboxContext } from './context.js'
+import { activityPayload } from './activityPayload.js'
+import { iso, newId, type SandboxContext, walletUserId } from './context.js'
 import { pruneExpired } from './pruneExpired.js'
 import { invalidInput, unauthorized } from './sandboxError.js'
 import { keyMode, openSession } from './sessions.js'
@@ -24,14 +25,16 @@ export async function issuePasskeyChallenge(
 ): Promise<{ challenge: string; requestId: string; expiresAt: string }> {
   const mode = keyMode(clientPublicKey)
   const now = ctx.clock.now()
-  const payload = JSON.stringify({
+  const requestId = newId('Request')
+  // The session-creation activity the assertion approves: it binds the key and this request.
+  const payload = activityPayload({
     organizationId: ctx.config.organizationId,
-    parameters: { credentialId: credential.id, clientPublicKey },
-    timestampMs: String(now),
-    type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION',
+    type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2',
+    parameters: { requestId, targetPublicKey: clientPublicKey, userId: walletUserId(credential.accountId) },
+    timestampMs: now,
   })
   const record = {
-    requestId: newId('Request'),
+    requestId,
     credentialId: credential.id,
     challenge: sha256Hex(payload),
     clientPublicKey,

@@ -45,23 +45,95 @@ export interface SignedRetryOptions {
   context?: unknown
 }
 
+/**
+ * Issues a signed-retry 202 for this request: a pending challenge whose `payloadToSign` is the
+ * activity JSON (or `options.payloadToSign`), and the body the service answers with. A route calls
+ * it directly for the next leg of a flow of several (a delegated key's second 202).
+ *
+ * @example
+ * ```ts
+ * return issueChallenge(ctx, c, { accountId, body, activity: 'ACTIVITY_TYPE_CREATE_POLICIES', parameters })
+ * ```
+ */
+export function issueChallenge(ctx: SandboxContext, c: Context, options: SignedRetryOptions): Response {
+  const { store, clock } = ctx
+  const now = clock.now()
+  const requestId = newId('Request')
+  const pending: PendingRequest = {
+    requestId,
+    operation: operationOf(c),
+    accountId: options.accountId,
+    // The body is bound here, by the request id the payload names: a retry must repeat it.
+    bodyDigest: options.body.digest,
+    payloadToSign:
+      options.payloadToSign ??
+      activityPayload({
+        organizationId: ctx.config.organizationId,
+        type: options.activity,
+        parameters: { ...options.parameters, requestId },
+        timestampMs: now,
+      }),
+    expiresAt: now + ctx.config.signedRetryTtlMs,
+    used: false,
+    ...(options.signers ? { signers: options.signers } : {}),
+    ...(options.excludeCredentialId ? { excludeCredentialId: options.excludeCredentialId } : {}),
+    ...(options.context === undefined ? {} : { context: options.context }),
+  }
+  // Forget the 202s that expired a whole lifetime ago: the store holds a lifetime or two of them.
+  pruneExpired(store.pendingRequests, now - ctx.config.signedRetryTtlMs)
+  store.pendingRequests.set(requestId, pending)
+  const challenge = {
+    ...(options.type ? { type: options.type } : {}),
+    payloadToSign: pending.payloadToSign,
+    requestId,
+    expiresAt: iso(pending.expiresAt),
+  }
+  return Response.json(challenge, { status: 202 })
+}
+
+function operationOf(c: Context): string {
+  return `${c.req.method} ${new URL(c.req.url).pathname}`
+}
+
+/** An authorised retry: the 202 it answers, and who signed it. */
+export interface AcceptedRetry {
+  pending: PendingRequest
+  /** Compressed hex; absent for the legacy value. */
+  publicKey?: string
+  /** The active session that signed, unless the challenge named its own signers. */
+  session?: SessionRecord
+}
+
 /** The outcome of a signed-retry step: a 202 to send, or an authorised retry. */
-export type SignedRetryOutcome =
-  | { challenge: Response }
-  | { challenge?: undefined; pending: PendingRequest; publicKey?: string; session?: SessionRecord }
+export type SignedRetryOutcome = { challenge: Response } | ({ challenge?: undefined } & AcceptedRetry)
+
+/**
+ * Whether this request is a signed retry (it carries the signature header or a `Request-Id`)
+ * rather than a first call that gets a 202.
+ *
+ * @example
+ * ```ts
+ * if (!isRetry(ctx, c)) return issueChallenge(ctx, c, options)
+ * ```
+ */
+export function isRetry(ctx: SandboxContext, c: Context): boolean {
+  return (
+    c.req.header(ctx.config.signatureHeaderName) !== undefined || c.req.header('Request-Id') !== undefined
+  )
+}
 
 /**
  * The signed-retry pattern (spec "Signed-retry stages", wire-formats sections 1 and 8): without a
  * signature, a 202 whose `payloadToSign` binds the operation and the body; with one, every check
- * of section 1 in order, each failure a 401 with its code and a `reason`.
+ * of section 1 in order (`acceptRetry`), each failure a 401 with its code and a `reason`.
  *
  * @example
  * ```ts
  * const outcome = await signedRetry(ctx, c, {
  *   accountId,
  *   body,
- *   activity: 'ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT',
- *   parameters: { targetPublicKey: body.value.clientPublicKey },
+ *   activity: 'ACTIVITY_TYPE_EXPORT_WALLET',
+ *   parameters: { targetPublicKey: body.value.clientPublicKey, walletId },
  * })
  * if (outcome.challenge) return outcome.challenge
  * ```
@@ -71,51 +143,32 @@ export async function signedRetry(
   c: Context,
   options: SignedRetryOptions,
 ): Promise<SignedRetryOutcome> {
+  if (!isRetry(ctx, c)) return { challenge: issueChallenge(ctx, c, options) }
+  return acceptRetry(ctx, c, options)
+}
+
+/**
+ * Checks a signed retry (wire-formats section 1): the `Request-Id` of an unused, unexpired 202 of
+ * this operation and wallet, spent by this attempt whatever its outcome; a signature over that
+ * 202's payload by an active session of the wallet (or by one of its named signers); the same body.
+ *
+ * @example
+ * ```ts
+ * const { pending, session } = await acceptRetry(ctx, c, { accountId, body })
+ * ```
+ */
+export async function acceptRetry(
+  ctx: SandboxContext,
+  c: Context,
+  options: Pick<SignedRetryOptions, 'accountId' | 'body'>,
+): Promise<AcceptedRetry> {
   const { store, clock } = ctx
   const now = clock.now()
-  const operation = `${c.req.method} ${new URL(c.req.url).pathname}`
+  const operation = operationOf(c)
   const header = c.req.header(ctx.config.signatureHeaderName)
   const requestId = c.req.header('Request-Id')
-
-  if (!header) {
-    if (requestId)
-      throw unauthorized(
-        'The retry carries a Request-Id but no wallet signature.',
-        'WALLET_SIGNATURE_MISSING',
-      )
-    const issuedId = newId('Request')
-    const pending: PendingRequest = {
-      requestId: issuedId,
-      operation,
-      accountId: options.accountId,
-      // The body is bound here, by the request id the payload names: a retry must repeat it.
-      bodyDigest: options.body.digest,
-      payloadToSign:
-        options.payloadToSign ??
-        activityPayload({
-          organizationId: ctx.config.organizationId,
-          type: options.activity,
-          parameters: { ...options.parameters, requestId: issuedId },
-          timestampMs: now,
-        }),
-      expiresAt: now + ctx.config.signedRetryTtlMs,
-      used: false,
-      ...(options.signers ? { signers: options.signers } : {}),
-      ...(options.excludeCredentialId ? { excludeCredentialId: options.excludeCredentialId } : {}),
-      ...(options.context === undefined ? {} : { context: options.context }),
-    }
-    // Forget the 202s that expired a whole lifetime ago: the store holds a lifetime or two of them.
-    pruneExpired(store.pendingRequests, now - ctx.config.signedRetryTtlMs)
-    store.pendingRequests.set(pending.requestId, pending)
-    const challenge = {
-      ...(options.type ? { type: options.type } : {}),
-      payloadToSign: pending.payloadToSign,
-      requestId: pending.requestId,
-      expiresAt: iso(pending.expiresAt),
-    }
-    return { challenge: Response.json(challenge, { status: 202 }) }
-  }
-
+  if (!header)
+    throw unauthorized('The retry carries a Request-Id but no wallet signature.', 'WALLET_SIGNATURE_MISSING')
   if (!requestId) throw unauthorized('A signed retry needs the Request-Id of its 202.', 'REQUEST_ID_MISSING')
   const pending = store.pendingRequests.get(requestId)
   if (!pending || pending.operation !== operation || pending.accountId !== options.accountId) {

@@ -66,6 +66,26 @@ export interface SessionRecord {
   revoked: boolean
 }
 
+/** A Grid-custodied signing key delegated for a card's embedded-wallet funding account. */
+export interface DelegatedKeyRecord {
+  id: string
+  cardId: string
+  fundingSourceId: string
+  accountId: string
+  /** Compressed hex. The private key stays in the sandbox, as the service custodies it. */
+  publicKey: string
+  nickname: string
+  status: 'PENDING' | 'ACTIVE' | 'REVOKED'
+  createdAt: string
+  updatedAt: string
+}
+
+/** Failed `/verify` attempts of one credential in the current window (the verify rate limit). */
+export interface VerifyFailures {
+  windowStart: number
+  count: number
+}
+
 /** A 202 challenge waiting for its signed retry. */
 export interface PendingRequest {
   requestId: string
@@ -110,8 +130,11 @@ export interface SandboxStore {
   customers: Map<string, CustomerRecord>
   /** Also by owner: `where('customer', customerId)`. */
   accounts: IndexedMap<InternalAccountRecord, 'customer'>
-  /** Also by wallet (`where('account', accountId)`) and by WebAuthn credential id (`'passkey'`). */
-  credentials: IndexedMap<CredentialRecord, 'account' | 'passkey'>
+  /**
+   * Also by wallet (`where('account', accountId)`), by WebAuthn credential id (`'passkey'`), and
+   * OTP credentials by `contactKey(type, nickname)` (`'contact'`: an email or phone in use).
+   */
+  credentials: IndexedMap<CredentialRecord, 'account' | 'passkey' | 'contact'>
   /** Also by wallet (`'account'`) and by the credential that opened them (`'credential'`). */
   sessions: IndexedMap<SessionRecord, 'account' | 'credential'>
   /**
@@ -125,7 +148,26 @@ export interface SandboxStore {
   passkeyChallenges: Map<string, PasskeyChallengeRecord>
   /** Credential id -> when its last challenge was issued (rate limit). */
   lastChallengeAt: Map<string, number>
+  /** Credential id -> its failed verifications (rate limit). */
+  verifyFailures: Map<string, VerifyFailures>
+  /** Also by wallet (`'account'`) and by card funding source (`'fundingSource'`). */
+  delegatedKeys: IndexedMap<DelegatedKeyRecord, 'account' | 'fundingSource'>
   money: MoneyState
+}
+
+/**
+ * The key an OTP credential's contact is filed under (emails compared without case); `undefined`
+ * for the other credential types.
+ *
+ * @example
+ * ```ts
+ * store.credentials.where('contact', contactKey('EMAIL_OTP', 'Ada@Example.com'))
+ * ```
+ */
+export function contactKey(type: CredentialType, contact: string): string | undefined {
+  if (type === 'EMAIL_OTP') return `EMAIL_OTP ${contact.toLowerCase()}`
+  if (type === 'SMS_OTP') return `SMS_OTP ${contact}`
+  return undefined
 }
 
 /**
@@ -144,6 +186,7 @@ export function createStore(): SandboxStore {
     credentials: new IndexedMap({
       account: (credential) => credential.accountId,
       passkey: (credential) => credential.passkey?.credentialId,
+      contact: (credential) => contactKey(credential.type, credential.nickname),
     }),
     sessions: new IndexedMap({
       account: (session) => session.accountId,
@@ -153,6 +196,11 @@ export function createStore(): SandboxStore {
     otpIssuances: new Map(),
     passkeyChallenges: new Map(),
     lastChallengeAt: new Map(),
+    verifyFailures: new Map(),
+    delegatedKeys: new IndexedMap({
+      account: (key) => key.accountId,
+      fundingSource: (key) => key.fundingSourceId,
+    }),
     money: createMoneyState(),
   }
 }

@@ -60,29 +60,35 @@ describe('the sandbox with bad requests', () => {
     )
   })
 
-  it('answers unknown ids with 404 and their codes', async () => {
+  it('answers unknown ids with 404 and the codes the service defines', async () => {
     const h = await startHarness()
     const id = crypto.randomUUID()
     await expectError(await h.api(`${h.base}/customers/Customer:${id}`), 404, 'USER_NOT_FOUND')
     await expectError(
       await h.api(`${h.base}/auth/credentials/AuthMethod:${id}/challenge`, { method: 'POST' }),
       404,
-      'AUTH_METHOD_NOT_FOUND',
+      'REFERENCE_NOT_FOUND',
     )
     await expectError(
       await h.api(`${h.base}/auth/sessions/Session:${id}`, { method: 'DELETE' }),
       404,
-      'SESSION_NOT_FOUND',
-    )
-    await expectError(
-      await h.api(`${h.base}/auth/sessions?accountId=nope`),
-      404,
-      'INTERNAL_ACCOUNT_NOT_FOUND',
+      'REFERENCE_NOT_FOUND',
     )
     await expectError(
       await h.api(`${h.base}/internal-accounts/InternalAccount:${id}/export`, json('POST', {})),
       404,
     )
+  })
+
+  it('lists credentials and sessions only for a well-formed accountId: 400 without one, none for an unknown one', async () => {
+    const h = await startHarness()
+    for (const list of ['/auth/credentials', '/auth/sessions']) {
+      await expectError(await h.api(`${h.base}${list}`), 400, 'INVALID_INPUT')
+      await expectError(await h.api(`${h.base}${list}?accountId=nope`), 400, 'INVALID_INPUT')
+      const unknown = await h.api(`${h.base}${list}?accountId=InternalAccount:${crypto.randomUUID()}`)
+      expect(unknown.status).toBe(200)
+      expect(await unknown.json()).toEqual({ data: [] })
+    }
   })
 
   it('answers unknown routes with 404, known routes with a wrong method with 405', async () => {

@@ -69,7 +69,7 @@ describe('OAuth against the sandbox', () => {
       h.session.key = key
       const patched = await h.signed(
         `${h.base}/internal-accounts/${accountId}`,
-        json('PATCH', { privacy: 'PRIVATE' }),
+        json('PATCH', { privateEnabled: true }),
       )
       expect(patched.status).toBe(200)
       expect((await verifyStamp(await stamp('x', key), 'x')).valid).toBe(true)
@@ -77,7 +77,8 @@ describe('OAuth against the sandbox', () => {
   )
 
   it('names the failed check: stale, wrong nonce, other identity, unsupported issuer; 400 for a malformed token', async () => {
-    const h = await startHarness()
+    // More failures in a row than the verify rate limit lets through by default.
+    const h = await startHarness({ verifyFailureLimit: 100 })
     const { credential } = await addOauth(h)
     const tek = await generateSessionKey()
     const nonce = await oidcNonce(tek.publicKey)
@@ -115,14 +116,15 @@ describe('OAuth against the sandbox', () => {
   it('refuses the same identity twice on one account', async () => {
     const h = await startHarness()
     const { accountId } = await addOauth(h)
-    await expectCode(
+    const error = await expectCode(
       () =>
         h.signed(
           `${h.base}/auth/credentials`,
           json('POST', { type: 'OAUTH', accountId, oidcToken: token(h) }),
         ),
-      'CREDENTIAL_ALREADY_EXISTS',
+      'INVALID_INPUT',
     )
+    expect(error.status).toBe(400)
   })
 
   it('re-authenticates with /verify alone after the session expired', async () => {

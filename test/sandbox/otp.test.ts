@@ -1,6 +1,12 @@
+import { p256 } from '@noble/curves/nist.js'
+import { ApiKeyStamper } from '@turnkey/api-key-stamper'
+import { formatHpkeBuf, hpkeEncrypt } from '@turnkey/crypto'
 import { describe, expect, it } from 'vitest'
+import { bytesToHex } from '../../src/crypto/bytesToHex.js'
+import { hexToBytes } from '../../src/crypto/hexToBytes.js'
 import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import { generateSessionKey } from '../../src/keys/sessionKey.js'
+import { encryptOtp } from '../../src/otp/encryptOtp.js'
 import { stamp } from '../../src/stamp/stamp.js'
 import { AuthSession, parseWire } from '../../src/wire/index.js'
 import { expectCode } from '../helpers/expectCode.js'
@@ -96,26 +102,131 @@ describe('email OTP sign-in against the sandbox', () => {
     expect((await challenge()).status).toBe(200)
   })
 
-  it('signs in with SMS OTP once the credential is added (signed by the email session)', async () => {
+  it('rate-limits verify with 429 and Retry-After after five failures in five minutes', async () => {
+    const h = await startHarness({ challengeIntervalMs: 0 })
+    const { accountId, emailCredentialId } = await createCustomer(h)
+    const attempt = async (otpCode: string) => {
+      const { seal } = await otpChallenge(h, emailCredentialId)
+      return h.call('POST', `/auth/credentials/${emailCredentialId}/verify`, {
+        type: 'EMAIL_OTP',
+        encryptedOtpBundle: await seal(otpCode),
+      })
+    }
+    for (let failures = 0; failures < 5; failures++) {
+      expect((await attempt('111111')).body).toMatchObject({ status: 401, code: 'UNAUTHORIZED' })
+      h.sandbox.clock.advance(10_000)
+    }
+    const limited = await h.api(`${h.base}/auth/credentials/${emailCredentialId}/verify`, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle: '{}' }),
+    })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('Retry-After')).toBe(String(5 * 60 - 50))
+    expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' })
+    // Even the right code waits for the window to end; then it signs in.
+    expect((await attempt('000000')).status).toBe(429)
+    h.sandbox.clock.advance(5 * 60_000)
+    await otpSignIn(h, emailCredentialId, accountId)
+  })
+
+  it('adds an SMS_OTP credential on the phone on file (signed by the email session) and activates it with the bundle of its 201', async () => {
+    const h = await startHarness()
+    const phoneNumber = '+15555550100'
+    const { accountId, emailCredentialId } = await createCustomer(h, { phoneNumber })
+    await otpSignIn(h, emailCredentialId, accountId)
+    const body = { type: 'SMS_OTP', accountId }
+    const challenge = await h.call('POST', '/auth/credentials', body)
+    expect(challenge.status).toBe(202)
+    expect(challenge.body.type).toBe('SMS_OTP')
+    const payload = JSON.parse(challenge.body.payloadToSign as string)
+    expect(payload.type).toBe('ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER')
+    expect(payload.parameters).toMatchObject({ userPhoneNumber: phoneNumber })
+    const created = await h.signed(`${h.base}/auth/credentials`, json('POST', body))
+    expect(created.status).toBe(201)
+    const sms = await created.json()
+    expect(sms).toMatchObject({ type: 'SMS_OTP', nickname: phoneNumber })
+    // The code went out with the 201: its bundle activates the credential, no /challenge needed.
+    const tek = await generateSessionKey()
+    const encryptedOtpBundle = await encryptOtp({
+      otpCode: '000000',
+      targetBundle: sms.otpEncryptionTargetBundle,
+      publicKey: tek.publicKey,
+      trustedSigners: [h.sandbox.signerPublicKey],
+    })
+    const verified = await withWalletSignature(h.api, { getKey: () => tek })(
+      `${h.base}/auth/credentials/${sms.id}/verify`,
+      json('POST', { type: 'SMS_OTP', encryptedOtpBundle }),
+    )
+    expect(verified.status).toBe(200)
+    expect(await verified.json()).toMatchObject({ accountId, type: 'SMS_OTP', nickname: phoneNumber })
+    await expectCode(
+      () => h.signed(`${h.base}/auth/credentials`, json('POST', body)),
+      'SMS_OTP_CREDENTIAL_ALREADY_EXISTS',
+    )
+  })
+
+  it('needs a phone number on file to add SMS_OTP: MISSING_MANDATORY_USER_INFO', async () => {
     const h = await startHarness()
     const { accountId, emailCredentialId } = await createCustomer(h)
     await otpSignIn(h, emailCredentialId, accountId)
-    const created = await h.signed(
-      `${h.base}/auth/credentials`,
-      json('POST', { type: 'SMS_OTP', accountId, phoneNumber: '+15555550100' }),
-    )
-    expect(created.status).toBe(201)
-    const sms = await created.json()
-    expect(sms).toMatchObject({ type: 'SMS_OTP', nickname: '+15555550100' })
-    const { metadata } = await otpSignIn(h, sms.id, accountId, 'SMS_OTP')
-    expect(metadata.type).toBe('SMS_OTP')
-    await expectCode(
-      () =>
-        h.signed(
-          `${h.base}/auth/credentials`,
-          json('POST', { type: 'SMS_OTP', accountId, phoneNumber: '+15555550101' }),
-        ),
-      'CREDENTIAL_ALREADY_EXISTS',
-    )
+    const added = await h.call('POST', '/auth/credentials', { type: 'SMS_OTP', accountId })
+    expect(added.body).toMatchObject({ status: 400, code: 'MISSING_MANDATORY_USER_INFO' })
+  })
+
+  it('checks one OTP credential of a type per account when it stores it, not only at the 202', async () => {
+    const h = await startHarness({ challengeIntervalMs: 0 })
+    const { accountId, emailCredentialId } = await createCustomer(h, { phoneNumber: '+15555550123' })
+    const { key } = await otpSignIn(h, emailCredentialId, accountId)
+    const body = JSON.stringify({ type: 'SMS_OTP', accountId })
+    const url = `${h.base}/auth/credentials`
+    // Two 202s before either is answered: both pass the check when they are issued.
+    const first = await (await h.api(url, { method: 'POST', body })).json()
+    const second = await (await h.api(url, { method: 'POST', body })).json()
+    const retry = async (challenge: { payloadToSign: string; requestId: string }) =>
+      h.api(url, {
+        method: 'POST',
+        body,
+        headers: {
+          'Service-Wallet-Signature': await stamp(challenge.payloadToSign, key),
+          'Request-Id': challenge.requestId,
+        },
+      })
+    expect((await retry(first)).status).toBe(201)
+    const refused = await retry(second)
+    expect(await refused.json()).toMatchObject({ status: 400, code: 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS' })
+  })
+
+  it('opens a TEK sent uncompressed, as the service guide script sends it (its own HPKE and stamper)', async () => {
+    const h = await startHarness()
+    const { accountId, emailCredentialId } = await createCustomer(h)
+    const challenge = await h.call('POST', `/auth/credentials/${emailCredentialId}/challenge`, {})
+    const targetBundle = challenge.body.otpEncryptionTargetBundle as string
+    // The guide's helper: a node:crypto key pair, the uncompressed TEK in the plaintext, the enclave
+    // provider's HPKE, and its API-key stamper (which names the key compressed).
+    const privHex = bytesToHex(p256.utils.randomSecretKey())
+    const pubHex = bytesToHex(p256.getPublicKey(hexToBytes(privHex), false))
+    const { targetPublic } = JSON.parse(new TextDecoder().decode(hexToBytes(JSON.parse(targetBundle).data)))
+    const sealed = hpkeEncrypt({
+      plainTextBuf: new TextEncoder().encode(JSON.stringify({ otp_code: '000000', public_key: pubHex })),
+      targetKeyBuf: hexToBytes(targetPublic),
+    })
+    const encryptedOtpBundle = formatHpkeBuf(sealed)
+    const body = JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle })
+    const url = `${h.base}/auth/credentials/${emailCredentialId}/verify`
+    const first = await h.api(url, { method: 'POST', body })
+    expect(first.status).toBe(202)
+    const { payloadToSign, requestId } = await first.json()
+    const stamper = new ApiKeyStamper({
+      apiPublicKey: bytesToHex(p256.getPublicKey(hexToBytes(privHex), true)),
+      apiPrivateKey: privHex,
+    })
+    const { stampHeaderValue } = await stamper.stamp(payloadToSign)
+    const second = await h.api(url, {
+      method: 'POST',
+      body,
+      headers: { 'Service-Wallet-Signature': stampHeaderValue, 'Request-Id': requestId },
+    })
+    expect(second.status).toBe(200)
+    expect(await second.json()).toMatchObject({ accountId, type: 'EMAIL_OTP' })
   })
 })

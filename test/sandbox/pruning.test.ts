@@ -15,7 +15,7 @@ async function signedIn() {
   const { accountId, emailCredentialId } = await createCustomer(h)
   await otpSignIn(h, emailCredentialId, accountId)
   const url = `${h.base}/internal-accounts/${accountId}`
-  const body = JSON.stringify({ privacy: 'PRIVATE' })
+  const body = JSON.stringify({ privateEnabled: true })
   /** A 202 and the headers of its signed retry. */
   const challenge = async () => {
     const response = await h.api(url, { method: 'PATCH', body })

@@ -11,7 +11,7 @@ async function signedIn() {
   const { accountId, emailCredentialId } = await createCustomer(h)
   await otpSignIn(h, emailCredentialId, accountId)
   const url = `${h.base}/internal-accounts/${accountId}`
-  const body = JSON.stringify({ privacy: 'PRIVATE' })
+  const body = JSON.stringify({ privateEnabled: true })
   const challenge = async (requestBody = body) => {
     const response = await h.api(url, { method: 'PATCH', body: requestBody })
     expect(response.status).toBe(202)
@@ -109,7 +109,7 @@ describe('signed retries in the sandbox', () => {
     const { payloadToSign, requestId } = await challenge()
     const headers = { 'Service-Wallet-Signature': await sign(h, payloadToSign), 'Request-Id': requestId }
     await expectError(
-      await retry(headers, JSON.stringify({ privacy: 'PUBLIC' })),
+      await retry(headers, JSON.stringify({ privateEnabled: false })),
       401,
       'WALLET_SIGNATURE_BODY_MISMATCH',
     )
@@ -118,7 +118,7 @@ describe('signed retries in the sandbox', () => {
   it('WALLET_SIGNATURE_BODY_MISMATCH: a stamp over another pending payload of the operation', async () => {
     const { h, challenge, retry } = await signedIn()
     const mine = await challenge()
-    const other = await challenge(JSON.stringify({ privacy: 'PUBLIC' }))
+    const other = await challenge(JSON.stringify({ privateEnabled: false }))
     const headers = {
       'Service-Wallet-Signature': await sign(h, other.payloadToSign),
       'Request-Id': mine.requestId,
@@ -189,7 +189,7 @@ describe('signed retries in the sandbox', () => {
     const { h, accountId } = await signedIn()
     h.session.key = await generateSessionKey()
     const error = await h
-      .signed(`${h.base}/internal-accounts/${accountId}`, json('PATCH', { a: 1 }))
+      .signed(`${h.base}/internal-accounts/${accountId}`, json('PATCH', { privateEnabled: true }))
       .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'WALLET_SIGNATURE_INVALID', status: 401 })
   })

@@ -10,19 +10,17 @@ import { createCustomer, json, otpSignIn, startHarness } from './harness.js'
 describe('credentials, sessions and the wallet against the sandbox', () => {
   it('revokes a credential only with a session of another credential, and revokes its sessions', async () => {
     const h = await startHarness()
-    const { accountId, emailCredentialId } = await createCustomer(h)
+    const { accountId, emailCredentialId } = await createCustomer(h, { phoneNumber: '+15555550100' })
     const email = await otpSignIn(h, emailCredentialId, accountId)
     const sms = await (
-      await h.signed(
-        `${h.base}/auth/credentials`,
-        json('POST', { type: 'SMS_OTP', accountId, phoneNumber: '+15555550100' }),
-      )
+      await h.signed(`${h.base}/auth/credentials`, json('POST', { type: 'SMS_OTP', accountId }))
     ).json()
     // Signed by the email session: the email credential cannot revoke itself.
     await expectCode(
       () => h.signed(`${h.base}/auth/credentials/${emailCredentialId}`, { method: 'DELETE' }),
       'WALLET_SIGNATURE_INVALID',
     )
+    h.sandbox.clock.advance(30_000) // the 201's code went out: a new one after the interval
     await otpSignIn(h, sms.id, accountId, 'SMS_OTP')
     expect(
       (await h.signed(`${h.base}/auth/credentials/${emailCredentialId}`, { method: 'DELETE' })).status,
@@ -34,7 +32,7 @@ describe('credentials, sessions and the wallet against the sandbox', () => {
     // The last credential stays.
     const error = await expectCode(
       () => h.signed(`${h.base}/auth/credentials/${sms.id}`, { method: 'DELETE' }),
-      'LAST_CREDENTIAL',
+      'INVALID_INPUT',
     )
     expect(error.status).toBe(400)
   })
@@ -59,13 +57,14 @@ describe('credentials, sessions and the wallet against the sandbox', () => {
     expect(sessions.data.map((s: { id: string }) => s.id)).toEqual([refreshed.metadata.sessionId])
     // The old key no longer signs; the new one does.
     await expectCode(
-      () => h.signed(`${h.base}/internal-accounts/${accountId}`, json('PATCH', { a: 1 })),
+      () => h.signed(`${h.base}/internal-accounts/${accountId}`, json('PATCH', { privateEnabled: true })),
       'WALLET_SIGNATURE_INVALID',
     )
     h.session.key = refreshed.key
-    expect((await h.signed(`${h.base}/internal-accounts/${accountId}`, json('PATCH', { a: 1 }))).status).toBe(
-      200,
-    )
+    expect(
+      (await h.signed(`${h.base}/internal-accounts/${accountId}`, json('PATCH', { privateEnabled: true })))
+        .status,
+    ).toBe(200)
   })
 
   it('lists only active sessions: expiry after 15 minutes of sandbox time, revocation', async () => {
@@ -87,7 +86,7 @@ describe('credentials, sessions and the wallet against the sandbox', () => {
     h.sandbox.clock.advance(15 * 60_000)
     expect(await list()).toEqual([])
     await expectCode(
-      () => h.signed(`${h.base}/internal-accounts/${accountId}`, json('PATCH', { a: 1 })),
+      () => h.signed(`${h.base}/internal-accounts/${accountId}`, json('PATCH', { privateEnabled: true })),
       'WALLET_SIGNATURE_INVALID',
     )
   })
@@ -143,23 +142,23 @@ describe('credentials, sessions and the wallet against the sandbox', () => {
   it('registers nothing but the first credential without a signature', async () => {
     const h = await startHarness()
     const created = await (
-      await h.api(`${h.base}/customers`, json('POST', { customerType: 'INDIVIDUAL', fullName: 'No Email' }))
+      await h.api(
+        `${h.base}/customers`,
+        json('POST', { customerType: 'INDIVIDUAL', fullName: 'No Email', phoneNumber: '+15555550199' }),
+      )
     ).json()
     const accounts = await (
       await h.api(`${h.base}/customers/internal-accounts?customerId=${created.id}`)
     ).json()
     const accountId = accounts.data[0].id
-    const first = await h.api(
-      `${h.base}/auth/credentials`,
-      json('POST', { type: 'SMS_OTP', accountId, phoneNumber: '+15555550199' }),
-    )
+    const first = await h.api(`${h.base}/auth/credentials`, json('POST', { type: 'SMS_OTP', accountId }))
     expect(first.status).toBe(201)
     const key = await generateSessionKey()
     const second = await withWalletSignature(h.api, { getKey: () => key })(
       `${h.base}/auth/credentials`,
       json('POST', { type: 'EMAIL_OTP', accountId }),
     ).catch((error: unknown) => error)
-    expect(second).toMatchObject({ code: 'INVALID_INPUT' }) // no email on file
+    expect(second).toMatchObject({ code: 'MISSING_MANDATORY_USER_INFO', status: 400 }) // no email on file
   })
 })
 

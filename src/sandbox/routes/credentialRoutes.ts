@@ -4,28 +4,44 @@ import * as z from 'zod/mini'
 import { CredentialType } from '../../wire/authMethod.js'
 import { PasskeyAssertion, PasskeyAttestation } from '../../wire/passkeyAssertion.js'
 import { prefixedId } from '../../wire/primitives.js'
-import { iso, newId, type SandboxContext } from '../context.js'
+import { iso, newId, type SandboxContext, walletUserId } from '../context.js'
 import { requireAccount, requireCredential } from '../lookups.js'
-import { checkSandboxToken } from '../oidc.js'
+import { checkSandboxToken, providerName } from '../oidc.js'
 import { issueOtp, verifyOtp } from '../otp.js'
 import { issuePasskeyChallenge, verifyPasskey } from '../passkeys.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
 import { openSession } from '../sessions.js'
-import { signedRetry } from '../signedRetry.js'
+import { acceptRetry, isRetry, issueChallenge, signedRetry } from '../signedRetry.js'
 import type { CredentialRecord } from '../store.js'
+import { verifyRateLimit } from '../verifyRateLimit.js'
 import { authMethodView } from '../views.js'
 
-const CreateCredential = z.looseObject({
-  type: CredentialType,
-  accountId: prefixedId('InternalAccount'),
-  oidcToken: z.optional(z.string()),
-  challenge: z.optional(z.string().check(z.minLength(1))),
-  nickname: z.optional(z.string().check(z.minLength(1))),
-  attestation: z.optional(PasskeyAttestation),
-  /** SMS_OTP: the phone number codes go to (the spec does not show this body). */
-  phoneNumber: z.optional(z.string().check(z.minLength(4))),
-})
+const AccountId = prefixedId('InternalAccount')
+
+// Trimmed first; the characters the service allows in a passkey's name.
+const PasskeyNickname = z
+  .string()
+  .check(
+    z.trim(),
+    z.regex(/^[\p{L}\p{N} ._\-'()]{1,100}$/u, "nickname: 1-100 letters, digits, spaces and . _ - ' ( )"),
+  )
+
+// The service's create bodies, by type: OTP credentials name only the account (the contact comes
+// from the customer on file).
+const CreateCredential = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('EMAIL_OTP'), accountId: AccountId }),
+  z.looseObject({ type: z.literal('SMS_OTP'), accountId: AccountId }),
+  z.looseObject({ type: z.literal('OAUTH'), accountId: AccountId, oidcToken: z.string() }),
+  z.looseObject({
+    type: z.literal('PASSKEY'),
+    accountId: AccountId,
+    nickname: PasskeyNickname,
+    challenge: z.string().check(z.minLength(1)),
+    attestation: PasskeyAttestation,
+  }),
+])
+type CreateCredential = z.infer<typeof CreateCredential>
 
 const Verify = z.looseObject({
   type: CredentialType,
@@ -37,8 +53,85 @@ const Verify = z.looseObject({
 
 const PasskeyChallenge = z.looseObject({ clientPublicKey: z.string() })
 
-function conflict(message: string, code = 'CREDENTIAL_ALREADY_EXISTS'): SandboxError {
+/** A credential about to be stored: what the rules are checked on, before the 202 and at the retry. */
+type NewCredential = Omit<CredentialRecord, 'id' | 'createdAt' | 'updatedAt'>
+
+function badRequest(code: string, message: string): SandboxError {
   return new SandboxError({ status: 400, code, message })
+}
+
+/** The activity the service signs for adding a credential, with the parameters it binds. */
+function addActivity(
+  body: CreateCredential,
+  credential: NewCredential,
+): { activity: string; parameters: Record<string, unknown> } {
+  const userId = walletUserId(credential.accountId)
+  switch (body.type) {
+    case 'EMAIL_OTP':
+      return {
+        activity: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
+        parameters: { userEmail: credential.nickname, userId },
+      }
+    case 'SMS_OTP':
+      return {
+        activity: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+        parameters: { userId, userPhoneNumber: credential.nickname },
+      }
+    case 'OAUTH':
+      return {
+        activity: 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS',
+        parameters: {
+          oauthProviders: [
+            { oidcToken: body.oidcToken, providerName: providerName(credential.oidc?.iss ?? '') },
+          ],
+          userId,
+        },
+      }
+    case 'PASSKEY': {
+      const { credentialId, clientDataJson, attestationObject, transports } = body.attestation
+      return {
+        activity: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+        parameters: {
+          authenticators: [
+            {
+              attestation: { attestationObject, clientDataJson, credentialId },
+              authenticatorName: credential.nickname,
+              challenge: body.challenge,
+              transports: transports ?? [],
+            },
+          ],
+          userId,
+        },
+      }
+    }
+  }
+}
+
+/** The activity that removes a credential, naming it by its id. */
+function removeActivity(credential: CredentialRecord): {
+  activity: string
+  parameters: Record<string, unknown>
+} {
+  const userId = walletUserId(credential.accountId)
+  switch (credential.type) {
+    case 'EMAIL_OTP':
+      return { activity: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { userEmail: '', userId } }
+    case 'SMS_OTP':
+      return {
+        activity: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+        parameters: { userId, userPhoneNumber: '' },
+      }
+    case 'OAUTH':
+      return {
+        activity: 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS',
+        parameters: { providerIds: [credential.id], userId },
+      }
+    case 'PASSKEY':
+      return {
+        activity: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
+        parameters: { authenticatorIds: [credential.id], userId },
+      }
+  }
 }
 
 /** Registering, listing, revoking, challenging and verifying credentials (spec "Embedded-wallet"). */
@@ -47,32 +140,56 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
   const { store, clock, config } = ctx
   const credentialsOf = (accountId: string) => store.credentials.where('account', accountId)
 
-  /** What a new credential of this body would be, checked against the cardinality rules. */
-  async function prospectiveCredential(
-    body: z.infer<typeof CreateCredential>,
-  ): Promise<Omit<CredentialRecord, 'id' | 'createdAt' | 'updatedAt'>> {
-    const existing = credentialsOf(body.accountId)
+  /** The per-account rules, checked when the 202 is issued and again when the credential is stored. */
+  function checkRules(credential: NewCredential): void {
+    const existing = credentialsOf(credential.accountId)
+    switch (credential.type) {
+      case 'EMAIL_OTP':
+        if (existing.some((c) => c.type === 'EMAIL_OTP'))
+          throw badRequest(
+            'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS',
+            'The account already has an EMAIL_OTP credential.',
+          )
+        return
+      case 'SMS_OTP':
+        if (existing.some((c) => c.type === 'SMS_OTP'))
+          throw badRequest(
+            'SMS_OTP_CREDENTIAL_ALREADY_EXISTS',
+            'The account already has an SMS_OTP credential.',
+          )
+        return
+      case 'OAUTH': {
+        const { iss, sub } = credential.oidc ?? {}
+        if (existing.some((c) => c.oidc?.iss === iss && c.oidc?.sub === sub))
+          throw invalidInput('This identity is already a credential of the account.')
+        return
+      }
+      case 'PASSKEY':
+        if (store.credentials.where('passkey', credential.passkey?.credentialId ?? '').length > 0)
+          throw badRequest('PASSKEY_CREDENTIAL_ALREADY_EXISTS', 'This passkey is already registered.')
+        return
+    }
+  }
+
+  /** What a new credential of this body would be: its token or attestation checked, its contact found. */
+  async function newCredential(body: CreateCredential): Promise<NewCredential> {
+    const account = requireAccount(ctx, body.accountId)
     const base = { accountId: body.accountId, type: body.type }
     switch (body.type) {
-      case 'EMAIL_OTP': {
-        if (existing.some((c) => c.type === 'EMAIL_OTP'))
-          throw conflict('The account already has an EMAIL_OTP credential.')
-        const customer = store.customers.get(requireAccount(ctx, body.accountId).customerId)
-        if (!customer?.email) throw invalidInput('The customer has no email on file.')
-        return { ...base, nickname: customer.email }
-      }
+      case 'EMAIL_OTP':
       case 'SMS_OTP': {
-        if (existing.some((c) => c.type === 'SMS_OTP'))
-          throw conflict('The account already has an SMS_OTP credential.')
-        if (!body.phoneNumber) throw invalidInput('SMS_OTP needs phoneNumber.')
-        return { ...base, nickname: body.phoneNumber }
+        const customer = store.customers.get(account.customerId)
+        const contact = body.type === 'EMAIL_OTP' ? customer?.email : customer?.phoneNumber
+        if (!contact) {
+          throw badRequest(
+            'MISSING_MANDATORY_USER_INFO',
+            `The customer has no ${body.type === 'EMAIL_OTP' ? 'email' : 'phone number'} on file: set it with PATCH /customers/{id} first.`,
+          )
+        }
+        return { ...base, nickname: contact }
       }
       case 'OAUTH': {
-        if (!body.oidcToken) throw invalidInput('OAUTH needs oidcToken.')
         const claims = await checkSandboxToken(ctx, body.oidcToken)
-        if (existing.some((c) => c.oidc?.iss === claims.iss && c.oidc.sub === claims.sub)) {
-          throw conflict('This identity is already a credential of the account.')
-        }
         return {
           ...base,
           nickname: claims.email ?? claims.sub,
@@ -80,23 +197,13 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
         }
       }
       case 'PASSKEY': {
-        if (!body.challenge || !body.attestation || !body.nickname) {
-          throw invalidInput('PASSKEY needs challenge, nickname and attestation.')
-        }
-        const credentialId = body.attestation.credentialId
-        if (store.credentials.where('passkey', credentialId).length > 0) {
-          throw conflict('This passkey is already registered.', 'PASSKEY_CREDENTIAL_ALREADY_EXISTS')
-        }
+        const { credentialId, clientDataJson, attestationObject, transports = [] } = body.attestation
         const verification = await verifyRegistrationResponse({
           response: {
             id: credentialId,
             rawId: credentialId,
             type: 'public-key',
-            response: {
-              clientDataJSON: body.attestation.clientDataJson,
-              attestationObject: body.attestation.attestationObject,
-              transports: body.attestation.transports as never,
-            },
+            response: { clientDataJSON: clientDataJson, attestationObject, transports: transports as never },
             clientExtensionResults: {},
           },
           expectedChallenge: body.challenge,
@@ -106,7 +213,7 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
         }).catch((error: unknown) => {
           throw new SandboxError({
             status: 400,
-            code: 'INVALID_ATTESTATION',
+            code: 'INVALID_INPUT',
             message: 'The passkey attestation does not verify.',
             reason: error instanceof Error ? error.message : String(error),
           })
@@ -116,7 +223,7 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
         return {
           ...base,
           nickname: body.nickname,
-          passkey: { credentialId, publicKey, counter, transports: body.attestation.transports },
+          passkey: { credentialId, publicKey, counter, transports },
         }
       }
     }
@@ -124,48 +231,65 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
 
   app.post('/auth/credentials', async (c) => {
     const body = await readBody(c, CreateCredential)
-    requireAccount(ctx, body.value.accountId)
-    // Checked before the 202 too, so a doomed registration is not signed for nothing.
-    const prospective = await prospectiveCredential(body.value)
-    if (credentialsOf(body.value.accountId).length > 0) {
-      const outcome = await signedRetry(ctx, c, {
-        accountId: body.value.accountId,
-        body,
-        activity: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS',
-        type: body.value.type,
-      })
-      if (outcome.challenge) return outcome.challenge
+    const { accountId } = body.value
+    requireAccount(ctx, accountId)
+    let candidate: NewCredential
+    if (isRetry(ctx, c)) {
+      // The credential checked at the 202 waits with it; the retry's body must be the same.
+      candidate = (await acceptRetry(ctx, c, { accountId, body })).pending.context as NewCredential
+    } else {
+      candidate = await newCredential(body.value)
+      // The first credential of a wallet needs no signature: nothing could sign for it.
+      if (credentialsOf(accountId).length > 0) {
+        // Checked before the 202 too, so a doomed registration is not signed for nothing.
+        checkRules(candidate)
+        return issueChallenge(ctx, c, {
+          accountId,
+          body,
+          type: body.value.type,
+          ...addActivity(body.value, candidate),
+          context: candidate,
+        })
+      }
     }
+    // Again now: another registration may have been stored since the 202.
+    checkRules(candidate)
     const now = iso(clock.now())
     const credential: CredentialRecord = {
-      ...prospective,
+      ...candidate,
       id: newId('AuthMethod'),
       createdAt: now,
       updatedAt: now,
     }
     store.credentials.set(credential.id, credential)
+    if (credential.type === 'EMAIL_OTP' || credential.type === 'SMS_OTP') {
+      // The code goes out now; /verify with this bundle activates the credential.
+      store.lastChallengeAt.set(credential.id, clock.now())
+      const otpEncryptionTargetBundle = await issueOtp(ctx, credential)
+      return c.json({ ...authMethodView(credential), otpEncryptionTargetBundle }, 201)
+    }
     return c.json(authMethodView(credential), 201)
   })
 
   app.get('/auth/credentials', (c) => {
-    const account = requireAccount(ctx, c.req.query('accountId'))
-    return c.json({ data: credentialsOf(account.id).map(authMethodView) })
+    const accountId = AccountId.safeParse(c.req.query('accountId'))
+    if (!accountId.success) throw invalidInput('accountId must be an InternalAccount id.')
+    // An account the caller cannot see lists nothing, as the service answers.
+    return c.json({ data: credentialsOf(accountId.data).map(authMethodView) })
   })
 
   app.delete('/auth/credentials/:id', async (c) => {
     const credential = requireCredential(ctx, c.req.param('id'))
     if (credentialsOf(credential.accountId).length <= 1) {
-      throw new SandboxError({
-        status: 400,
-        code: 'LAST_CREDENTIAL',
-        message: 'An account must keep at least one credential: add another before removing this one.',
-      })
+      throw invalidInput(
+        'An account must keep at least one credential: add another before removing this one.',
+      )
     }
     const body = await readBody(c, z.unknown())
     const outcome = await signedRetry(ctx, c, {
       accountId: credential.accountId,
       body,
-      activity: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
+      ...removeActivity(credential),
       type: credential.type,
       excludeCredentialId: credential.id,
     })
@@ -175,6 +299,7 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
     // Its challenge state goes too: requests naming a removed credential stop at 404 before they read it.
     store.otpIssuances.delete(credential.id)
     store.lastChallengeAt.delete(credential.id)
+    store.verifyFailures.delete(credential.id)
     return c.body(null, 204)
   })
 
@@ -195,8 +320,9 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
       throw invalidInput('OAUTH credentials are verified with a fresh token, without a challenge.')
     if (credential.type === 'PASSKEY') {
       const { value } = await readBody(c, PasskeyChallenge)
+      const challenge = await issuePasskeyChallenge(ctx, credential, value.clientPublicKey)
       store.lastChallengeAt.set(credential.id, now)
-      return c.json(await issuePasskeyChallenge(ctx, credential, value.clientPublicKey))
+      return c.json({ ...authMethodView(credential), ...challenge })
     }
     store.lastChallengeAt.set(credential.id, now)
     const otpEncryptionTargetBundle = await issueOtp(ctx, credential)
@@ -205,36 +331,39 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
 
   app.post('/auth/credentials/:id/verify', async (c) => {
     const credential = requireCredential(ctx, c.req.param('id'))
+    const limit = verifyRateLimit(ctx, credential.id)
     const body = await readBody(c, Verify)
     if (body.value.type !== credential.type) throw invalidInput(`This credential is ${credential.type}.`)
-    switch (credential.type) {
-      case 'EMAIL_OTP':
-      case 'SMS_OTP':
-        return verifyOtp(ctx, c, credential, body)
-      case 'OAUTH': {
-        const { oidcToken, clientPublicKey } = body.value
-        if (!oidcToken || !clientPublicKey)
-          throw invalidInput('OAUTH verify needs oidcToken and clientPublicKey.')
-        const claims = await checkSandboxToken(ctx, oidcToken, clientPublicKey)
-        const registered = credential.oidc
-        if (
-          !registered ||
-          registered.iss !== claims.iss ||
-          registered.aud !== claims.aud ||
-          registered.sub !== claims.sub
-        ) {
-          throw new SandboxError({
-            status: 401,
-            code: 'UNAUTHORIZED',
-            message: 'Authentication failed.',
-            reason: 'OIDC token iss, aud or sub differ from the registered credential',
-          })
+    return limit.track(async () => {
+      switch (credential.type) {
+        case 'EMAIL_OTP':
+        case 'SMS_OTP':
+          return verifyOtp(ctx, c, credential, body)
+        case 'OAUTH': {
+          const { oidcToken, clientPublicKey } = body.value
+          if (!oidcToken || !clientPublicKey)
+            throw invalidInput('OAUTH verify needs oidcToken and clientPublicKey.')
+          const claims = await checkSandboxToken(ctx, oidcToken, clientPublicKey)
+          const registered = credential.oidc
+          if (
+            !registered ||
+            registered.iss !== claims.iss ||
+            registered.aud !== claims.aud ||
+            registered.sub !== claims.sub
+          ) {
+            throw new SandboxError({
+              status: 401,
+              code: 'UNAUTHORIZED',
+              message: 'Authentication failed.',
+              reason: 'OIDC token iss, aud or sub differ from the registered credential',
+            })
+          }
+          return c.json((await openSession(ctx, credential, clientPublicKey)).body)
         }
-        return c.json((await openSession(ctx, credential, clientPublicKey)).body)
+        case 'PASSKEY':
+          return verifyPasskey(ctx, c, credential, body.value.assertion)
       }
-      case 'PASSKEY':
-        return verifyPasskey(ctx, c, credential, body.value.assertion)
-    }
+    })
   })
 
   return app

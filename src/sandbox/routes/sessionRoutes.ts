@@ -1,33 +1,41 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import type { SandboxContext } from '../context.js'
-import { requireAccount, requireCredential, requireSession } from '../lookups.js'
+import { prefixedId } from '../../wire/primitives.js'
+import { type SandboxContext, walletUserId } from '../context.js'
+import { requireCredential, requireSession } from '../lookups.js'
 import { readBody } from '../readBody.js'
-import { unauthorized } from '../sandboxError.js'
+import { invalidInput, notFound, unauthorized } from '../sandboxError.js'
 import { activeSessions, keyMode, openSession } from '../sessions.js'
 import { signedRetry } from '../signedRetry.js'
 import { sessionView } from '../views.js'
 
 const Refresh = z.looseObject({ clientPublicKey: z.string() })
+const AccountId = prefixedId('InternalAccount')
 
 /** Listing, revoking and refreshing sessions (wire-formats section 10). */
 export function sessionRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
 
   app.get('/auth/sessions', (c) => {
-    const account = requireAccount(ctx, c.req.query('accountId'))
-    // Active sessions only, and never a sealed key.
-    return c.json({ data: activeSessions(ctx, account.id).map(sessionView) })
+    const accountId = AccountId.safeParse(c.req.query('accountId'))
+    if (!accountId.success) throw invalidInput('accountId must be an InternalAccount id.')
+    // Active sessions only, and never a sealed key; an account the caller cannot see has none.
+    return c.json({ data: activeSessions(ctx, accountId.data).map(sessionView) })
   })
 
   app.delete('/auth/sessions/:id', async (c) => {
     const session = requireSession(ctx, c.req.param('id'))
+    // Revoked or expired is "no such active session", on either leg: re-revoking is harmless.
+    if (session.revoked || session.expiresAt <= ctx.clock.now())
+      throw notFound('REFERENCE_NOT_FOUND', 'No active session has this id.')
     const body = await readBody(c, z.unknown())
     // Any active session of the account may sign, the one being revoked included.
     const outcome = await signedRetry(ctx, c, {
       accountId: session.accountId,
       body,
-      activity: 'ACTIVITY_TYPE_DELETE_SESSIONS',
+      activity: 'ACTIVITY_TYPE_DELETE_API_KEYS',
+      parameters: { apiKeyIds: [session.id], userId: walletUserId(session.accountId) },
+      type: session.type,
     })
     if (outcome.challenge) return outcome.challenge
     session.revoked = true
@@ -44,7 +52,8 @@ export function sessionRoutes(ctx: SandboxContext): Hono {
     const outcome = await signedRetry(ctx, c, {
       accountId: session.accountId,
       body,
-      activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION',
+      activity: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2',
+      parameters: { targetPublicKey: body.value.clientPublicKey },
     })
     if (outcome.challenge) return outcome.challenge
     // The session being refreshed signs its own refresh (wire-formats section 10).
