@@ -111,8 +111,15 @@ export function createAccountMethods(ctx: ClientContext) {
         await ctx.state.forget()
       }
     },
-    /** Exports the wallet sealed to a fresh key of this browser; returns the mnemonic. */
-    async exportWallet(accountId: string): Promise<string> {
+    /**
+     * Exports the wallet sealed to a fresh key of this browser; returns the mnemonic. Against the
+     * service's sandbox, whose exports are unsigned by design, pass
+     * `dangerouslyAcceptUnsignedSandboxExport` (see `openWalletExport`); never in production.
+     */
+    async exportWallet(
+      accountId: string,
+      options: { dangerouslyAcceptUnsignedSandboxExport?: boolean } = {},
+    ): Promise<string> {
       const recipient = await generateRecipientKey()
       const { encryptedWalletCredentials } = await ctx.call(
         'POST',
@@ -124,6 +131,7 @@ export function createAccountMethods(ctx: ClientContext) {
       )
       return openWalletExport(encryptedWalletCredentials, recipient.keyPair, {
         ...(ctx.settings.exportSigners ? { trustedSigners: ctx.settings.exportSigners } : {}),
+        dangerouslyAcceptUnsignedSandboxExport: options.dangerouslyAcceptUnsignedSandboxExport === true,
       })
     },
   }

@@ -1,6 +1,8 @@
 import type { KeyStore } from '../keys/createKeyStore.js'
 import { createAccountMethods } from './accountMethods.js'
 import { createClientContext } from './clientContext.js'
+import { createCustomerMethods } from './customerMethods.js'
+import { createDelegatedKeyMethods } from './delegatedKeyMethods.js'
 import { createOauthMethods } from './oauthMethods.js'
 import { createOtpMethods } from './otpMethods.js'
 import { createPasskeyMethods } from './passkeyMethods.js'
@@ -15,7 +17,10 @@ export interface WalletAuthOptions {
   keyStore?: KeyStore | Promise<KeyStore>
   /** Default `globalThis.fetch`. */
   fetch?: typeof fetch
-  /** Name of the wallet-signature header. Default `Service-Wallet-Signature`. */
+  /**
+   * Name of the wallet-signature header on every signed call (retries, quote execution, delegated
+   * keys). Default `Service-Wallet-Signature`; the service itself reads `Grid-Wallet-Signature`.
+   */
   headerName?: string
   /** OTP target-bundle signers to trust. Default: the production signer. */
   trustedSigners?: readonly string[]
@@ -33,8 +38,9 @@ export interface WalletAuthOptions {
 
 /**
  * The browser client: every sign-in (email and SMS OTP, passkey, OAuth), the session kept in
- * IndexedDB and announced, credentials and sessions, export, and quotes with SCA, each call
- * validated and every failure a `WalletAuthError` with the service's code.
+ * IndexedDB and announced, credentials (OTP ones added and activated) and sessions, the
+ * customer's email and phone, export, delegated keys, and payments with SCA at execution, each
+ * call validated and every failure a `WalletAuthError` with the service's code.
  *
  * @example
  * ```ts
@@ -43,6 +49,8 @@ export interface WalletAuthOptions {
  * await wallet.emailOtp.verify(credentialId, codeInput.value)
  * wallet.onChange((event) => render(event))
  * await wallet.fetch('/api/wallet/internal-accounts/…', { method: 'PATCH', body }) // 202 → stamp → retry inside
+ * const payment = await wallet.quotes.execute(quoteId, { onScaChallenge: () => askForSmsCode() })
+ * if (payment.paid) showPaid() // else released (in flight) or still awaiting authorization
  * ```
  */
 export function createWalletAuth(options: WalletAuthOptions) {
@@ -76,6 +84,8 @@ export function createWalletAuth(options: WalletAuthOptions) {
     sessions: { ...account.sessions, refresh },
     signOut: account.signOut,
     exportWallet: account.exportWallet,
+    customers: createCustomerMethods(ctx),
+    delegatedKeys: createDelegatedKeyMethods(ctx),
     quotes: createQuoteMethods(ctx),
     /** fetch bound to the current session: 202 challenges are stamped and replayed inside. */
     fetch: ctx.signedFetch,

@@ -1,7 +1,16 @@
 export type { CredentialMethods, SessionMethods } from './accountMethods.js'
 export { createWalletAuth, type WalletAuth, type WalletAuthOptions } from './createWalletAuth.js'
+export type { ContactChange, CustomerMethods } from './customerMethods.js'
+export type { DelegatedKeyMethods } from './delegatedKeyMethods.js'
 export type { OauthMethods } from './oauthMethods.js'
 export type { OtpMethods } from './otpMethods.js'
 export type { PasskeyMethods, PasskeySignInOptions } from './passkeyMethods.js'
-export type { QuoteMethods } from './quoteMethods.js'
+export type {
+  PaymentResult,
+  PaymentScaFactor,
+  QuoteMethods,
+  QuoteRequest,
+  ScaAnswer,
+  ScaOptions,
+} from './quoteMethods.js'
 export type { WalletAuthEvent } from './sessionState.js'

@@ -7,12 +7,22 @@ import { AuthMethod } from '../wire/authMethod.js'
 import { AuthSession } from '../wire/authSession.js'
 import type { ClientContext } from './clientContext.js'
 
-/** Sending and verifying one-time codes of one credential type. */
+/** Sending and verifying one-time codes of one credential type, and adding such a credential. */
 export interface OtpMethods {
   /** Sends a code (or a new one) and keeps the target bundle for `verify`. */
   send(credentialId: string): Promise<AuthMethod>
-  /** Encrypts the code to the last bundle, signs the retry with the new key, stores the session. */
+  /**
+   * Encrypts the code to the last bundle, signs the retry with the new key, stores the session.
+   * For a credential just added, this activates it: the session is then the new credential's.
+   */
   verify(credentialId: string, code: string): Promise<StoredSession>
+  /**
+   * Adds this type of credential to the account (one of each type per account; an SMS credential
+   * follows the customer's phone number), signed by the current session. The service sends a
+   * code at once; its target bundle is kept, so `verify(method.id, code)` activates the
+   * credential. When the answer carries no bundle, `send(method.id)` first.
+   */
+  add(accountId: string): Promise<AuthMethod>
 }
 
 /** The `emailOtp` or `smsOtp` methods of a client. */
@@ -32,6 +42,15 @@ export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OT
         },
       )
       sent.set(credentialId, method)
+      return method
+    },
+    async add(accountId) {
+      import('../crypto/hpke.js').catch(() => {})
+      const method = await ctx.call('POST', '/auth/credentials', {
+        body: { type, accountId },
+        schema: AuthMethod,
+      })
+      if (method.otpEncryptionTargetBundle) sent.set(method.id, method)
       return method
     },
     async verify(credentialId, code) {
