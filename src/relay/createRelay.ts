@@ -1,9 +1,10 @@
 import { WalletAuthError } from '../errors.js'
 import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import type { PasskeyRegistrationChallenges } from './createPasskeyRegistrationOptions.js'
+import { OPERATION_RULES } from './operationRules.js'
 import { createOwnershipLookup, type RelayAuthorizeContext } from './ownershipLookup.js'
 import { readBodyBytes } from './readBodyBytes.js'
-import { RELAY_OPERATIONS } from './relayOperations.js'
+import { RELAY_OPERATIONS, type RelayOperation } from './relayOperations.js'
 import { RelayRefusal } from './relayRefusal.js'
 import { compileRoutes, matchRoute, routePath } from './relayRoutes.js'
 import type { RelayTarget } from './relayTarget.js'
@@ -36,10 +37,11 @@ export interface RelayOptions {
   /** Decides per request; see `RelayAuthorize`. Without it every request is refused (403). */
   authorize: RelayAuthorize
   /**
-   * The operations forwarded, as `'METHOD /path/{param}'` (params: `accountId`, `customerId`,
-   * `credentialId`, `sessionId`, `quoteId`, `transactionId`). Default `RELAY_OPERATIONS`.
+   * The operations forwarded: `RELAY_OPERATIONS` (the default) or some of them. An operation not in
+   * `RELAY_OPERATIONS` throws `INVALID_ARGUMENT`: the relay checks every query and body against
+   * rules it holds for each of its operations, and has none for others.
    */
-  allow?: readonly string[]
+  allow?: readonly RelayOperation[]
   /** The path the relay is mounted under, stripped before matching, e.g. `'/wallet'`. Default `''`. */
   prefix?: string
   /** How to reach the service. Default `globalThis.fetch`; tests pass `sandbox.fetch`. */
@@ -56,7 +58,6 @@ export interface RelayOptions {
 
 const RESPONSE_HEADERS = ['Content-Type', 'Retry-After']
 const NULL_BODY_STATUSES = new Set([204, 205, 304])
-const NOT_PASSKEY_TYPES = new Set(['EMAIL_OTP', 'SMS_OTP', 'OAUTH'])
 
 function basicAuthorization(clientId: string, clientSecret: string): string {
   let binary = ''
@@ -69,27 +70,17 @@ function invalidOption(message: string): WalletAuthError {
   return new WalletAuthError('INVALID_ARGUMENT', `createRelay: ${message}`)
 }
 
-function parseJsonBody(bytes: Uint8Array): unknown {
-  if (bytes.length === 0) return undefined
-  let body: unknown
-  try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
-  } catch {
-    throw new RelayRefusal(400, 'INVALID_INPUT', 'The request body is not valid JSON.')
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new RelayRefusal(400, 'INVALID_INPUT', 'The request body must be a JSON object.')
-  }
-  return body
-}
-
 /**
  * The integrator backend's relay to the service: the browser calls it instead of the service, and
- * it adds the API secret. It forwards only the allowed operations (others: 404), asks `authorize`
- * about every request (no hook or no approval: 403), sends the body on byte for byte (signed
- * retries depend on it), passes only `Content-Type`, `Accept`, the wallet signature, `Request-Id`
- * and `Idempotency-Key` on, and returns the service's status and body with only `Content-Type` and
- * `Retry-After`. Its own refusals are the spec's Error object. Works wherever `Request`/`Response`
+ * it adds the API secret. It forwards only the allowed operations (others: 404
+ * `REFERENCE_NOT_FOUND`), checks each query and body against the operation's contract (unknown
+ * parameters or members, missing ones, a body where none is defined, a real-time-funding quote
+ * naming no `source.customerId`: 400 `INVALID_INPUT`), asks `authorize` about the ids the request
+ * names in the fields the service acts on (no hook or no approval: 403), sends the body on byte
+ * for byte (signed retries depend on it), passes only `Content-Type`, `Accept`, the wallet
+ * signature (under `headerName`), `Request-Id` and `Idempotency-Key` on, and returns the service's
+ * status and body with only `Content-Type` and `Retry-After`. Its own refusals are the service's
+ * Error object, with the service's codes where one fits. Works wherever `Request`/`Response`
  * exist; `toNodeHandler` and `toExpressMiddleware` adapt it to Node, and on Hono it is one line:
  * `app.all('/wallet/*', (c) => relay(c.req.raw))`.
  *
@@ -140,6 +131,11 @@ export function createRelay(options: RelayOptions): Relay {
   }
   if (!(maxBodyBytes > 0)) throw invalidOption('maxBodyBytes must be positive.')
   const upstreamBase = base.href.replace(/\/+$/, '')
+  for (const operation of allow as readonly string[]) {
+    if (!(RELAY_OPERATIONS as readonly string[]).includes(operation)) {
+      throw invalidOption(`allow names ${JSON.stringify(operation)}, which is not one of RELAY_OPERATIONS.`)
+    }
+  }
   const routes = compileRoutes(allow)
   const authorization = basicAuthorization(clientId, clientSecret)
   const forwardedHeaders = ['Content-Type', 'Accept', headerName, 'Request-Id', 'Idempotency-Key']
@@ -185,7 +181,7 @@ export function createRelay(options: RelayOptions): Relay {
   const checkPasskey = async (target: RelayTarget): Promise<string | undefined> => {
     const body = target.body as Record<string, unknown> | undefined
     if (!passkeyRegistration || target.operation !== 'POST /auth/credentials') return undefined
-    if (NOT_PASSKEY_TYPES.has(body?.type as string)) return undefined
+    if (body?.type !== 'PASSKEY') return undefined
     try {
       return (await passkeyRegistration.check(body, { consume: false })).challenge
     } catch (error) {
@@ -199,7 +195,7 @@ export function createRelay(options: RelayOptions): Relay {
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url)
     const method = request.method.toUpperCase()
-    const notFound = new RelayRefusal(404, 'NOT_FOUND', 'No such route on this relay.')
+    const notFound = new RelayRefusal(404, 'REFERENCE_NOT_FOUND', 'No such route on this relay.')
     let path = url.pathname
     if (prefix) {
       if (!path.startsWith(`${prefix}/`)) throw notFound
@@ -210,7 +206,8 @@ export function createRelay(options: RelayOptions): Relay {
 
     const bytes =
       method === 'GET' || method === 'HEAD' ? new Uint8Array(0) : await readBodyBytes(request, maxBodyBytes)
-    const target = resolveTarget(match, url.searchParams, parseJsonBody(bytes))
+    const rule = OPERATION_RULES[match.route.operation as RelayOperation]
+    const { target, search } = resolveTarget(match, rule, url.searchParams, bytes)
     if (!(await approve(request, target))) {
       throw new RelayRefusal(403, 'FORBIDDEN', 'The signed-in user may not make this request.')
     }
@@ -221,7 +218,7 @@ export function createRelay(options: RelayOptions): Relay {
       const value = request.headers.get(name)
       if (value !== null) headers.set(name, value)
     }
-    const upstream = await send(`${routePath(match)}${url.search}`, {
+    const upstream = await send(`${routePath(match)}${search}`, {
       method,
       headers,
       ...(bytes.length > 0 ? { body: bytes } : {}),

@@ -1,7 +1,12 @@
 /**
- * The service routes the browser flows need, as `METHOD /path` relative to the versioned base URL.
- * A `{param}` names the target field its segment fills (see `RelayTarget`). `createRelay` forwards
- * these unless its `allow` option names another list.
+ * The service routes the browser flows use, as `METHOD /path` relative to the versioned base URL:
+ * sign-in and credentials (list, add, revoke, OTP activation through `/verify`), sessions (list,
+ * refresh, revoke), delegated signing keys (create, list, revoke), the signed email or phone
+ * change of a customer, the customer's accounts (list, privacy, export), and payments (quote,
+ * execute, SCA authorize and resend, the resulting transaction). A `{param}` names the target
+ * field its segment fills (see `RelayTarget`). `createRelay` forwards these; its `allow` option
+ * can narrow the list, never extend it, since the relay checks each operation's query and body
+ * against the service's contract before forwarding.
  *
  * @example
  * ```ts
@@ -18,17 +23,20 @@ export const RELAY_OPERATIONS = [
   'GET /auth/sessions',
   'DELETE /auth/sessions/{sessionId}',
   'POST /auth/sessions/{sessionId}/refresh',
-  'POST /internal-accounts/{accountId}/export',
+  'POST /auth/delegated-keys',
+  'GET /auth/delegated-keys',
+  'DELETE /auth/delegated-keys/{delegatedKeyId}',
+  'PATCH /customers/{customerId}',
+  'GET /customers/internal-accounts',
   'PATCH /internal-accounts/{accountId}',
-  'GET /internal-accounts/{accountId}',
+  'POST /internal-accounts/{accountId}/export',
   'POST /quotes',
   'GET /quotes/{quoteId}',
-  'POST /quotes/{quoteId}/authorize',
   'POST /quotes/{quoteId}/execute',
+  'POST /quotes/{quoteId}/authorize',
+  'POST /quotes/{quoteId}/authorize/resend',
   'GET /transactions/{transactionId}',
-  'GET /customers/{customerId}',
-  'GET /customers/internal-accounts',
 ] as const
 
-/** One of the operations `createRelay` forwards by default. */
+/** One of the operations `createRelay` forwards. */
 export type RelayOperation = (typeof RELAY_OPERATIONS)[number]

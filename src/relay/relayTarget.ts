@@ -6,6 +6,8 @@ export const TARGET_KEYS = [
   'sessionId',
   'quoteId',
   'transactionId',
+  'delegatedKeyId',
+  'cardId',
 ] as const
 
 /** A field of `RelayTarget` that holds an id. */
@@ -13,16 +15,23 @@ export type TargetKey = (typeof TARGET_KEYS)[number]
 
 /**
  * What a relayed request names, resolved by the relay from the path (`{credentialId}` and the
- * like), the query (`accountId`, `customerId`) and the JSON body (`accountId`, `customerId`,
- * `source.accountId`, `source.customerId`). Each id appears once: a request that names two different
- * values for one field is refused before the hook runs. The hook must approve every id present.
+ * like), the query (`accountId`, `customerId`) and those body fields the service acts on for the
+ * operation: `accountId` of a new credential, `internalAccountId` and `cardId` of a new delegated
+ * key, and a new quote's `source` (`source.accountId` and `source.customerId` of an `ACCOUNT`
+ * source, `source.customerId` of a `REALTIME_FUNDING` one). No other body field is read: an id the
+ * service ignores and echoes back decides nothing. Each id appears once: a request that names two
+ * different values for one field is refused before the hook runs. The hook must approve every id
+ * present.
  */
 export interface RelayTarget {
   /** The matched route, e.g. `'POST /auth/credentials/{credentialId}/verify'`. */
   operation: string
-  /** An internal account (`InternalAccount:…`): path, `?accountId=`, body `accountId` or `source.accountId`. */
+  /**
+   * An account (`InternalAccount:…`): path, `?accountId=`, a new credential's `accountId`, a new
+   * delegated key's `internalAccountId`, or an `ACCOUNT` quote source's `accountId`.
+   */
   accountId?: string
-  /** A customer (`Customer:…`): path, `?customerId=`, body `customerId` or `source.customerId`. */
+  /** A customer (`Customer:…`): path, `?customerId=`, or a quote source's `customerId`. */
   customerId?: string
   /** A credential (`AuthMethod:…`) from the path. */
   credentialId?: string
@@ -32,9 +41,14 @@ export interface RelayTarget {
   quoteId?: string
   /** A transaction (`Transaction:…`) from the path. */
   transactionId?: string
+  /** A delegated signing key (`DelegatedKey:…`) from the path. */
+  delegatedKeyId?: string
+  /** A card (`Card:…`): a new delegated key's `cardId`. */
+  cardId?: string
   /**
-   * A parsed copy of the JSON body (`undefined` when there is none), e.g. to allow only some
-   * credential `type`s. Changing it changes nothing: the relay forwards the bytes it received.
+   * A parsed copy of the JSON body (`undefined` when there is none), already checked against the
+   * operation's schema, e.g. to allow only some credential `type`s. Changing it changes nothing:
+   * the relay forwards the bytes it received.
    */
   body: unknown
 }

@@ -1,63 +1,96 @@
+import type * as z from 'zod/mini'
+import type { OperationRule } from './operationRules.js'
 import { RelayRefusal } from './relayRefusal.js'
 import { ID_PATTERN, type RouteMatch } from './relayRoutes.js'
 import { type RelayTarget, TARGET_KEYS, type TargetKey } from './relayTarget.js'
 
-/** Ids some built-in operations must name, else the service would answer for everyone (or no one). */
-const REQUIRED: Readonly<Record<string, readonly TargetKey[]>> = {
-  'POST /auth/credentials': ['accountId'],
-  'GET /auth/credentials': ['accountId'],
-  'GET /auth/sessions': ['accountId'],
-  // Without customerId the service lists every customer's accounts.
-  'GET /customers/internal-accounts': ['customerId'],
-  // A quote made for no customer is made for the platform itself.
-  'POST /quotes': ['accountId', 'customerId'],
+/** A request's checked parts: what it names, and the query to forward. */
+export interface ResolvedRequest {
+  target: RelayTarget
+  /** The query as the service receives it (`''` or `?…`): only the parameters the operation defines. */
+  search: string
 }
-
-const QUERY_KEYS: readonly TargetKey[] = ['accountId', 'customerId']
-const SOURCE_KEYS: readonly TargetKey[] = ['accountId', 'customerId']
 
 function invalidInput(message: string): RelayRefusal {
   return new RelayRefusal(400, 'INVALID_INPUT', message)
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+function describe(issues: readonly z.core.$ZodIssue[]): string {
+  const issue = issues[0]
+  if (!issue) return 'it is malformed'
+  const at = issue.path.length > 0 ? issue.path.join('.') : 'the object'
+  if (issue.code === 'unrecognized_keys')
+    return `${at} has members the operation does not define (${issue.keys.join(', ')})`
+  if (issue.code === 'custom') return issue.message
+  return `${at} is missing or malformed`
+}
+
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch {
+    throw invalidInput('The request body is not valid JSON.')
+  }
 }
 
 /**
- * Resolves what a request names from its path parameters, query and parsed body. Refuses (400
- * `INVALID_INPUT`) an id that is not a plain token, a query key given twice, two different values for
- * one field, and a built-in operation without the id it needs.
+ * Checks a matched request against its operation's rule and resolves what it names. Refuses (400
+ * `INVALID_INPUT`) a query parameter the operation does not define or given twice, a body where
+ * the operation takes none, a body that does not fit the operation's schema (unknown members
+ * too), and two different values for one id.
  */
-export function resolveTarget(match: RouteMatch, query: URLSearchParams, body: unknown): RelayTarget {
+export function resolveTarget(
+  match: RouteMatch,
+  rule: OperationRule,
+  query: URLSearchParams,
+  bytes: Uint8Array,
+): ResolvedRequest {
+  const operation = match.route.operation
+  const given = new Map<string, string>()
+  for (const [key, value] of query) {
+    if (given.has(key)) throw invalidInput(`The query names ${key} more than once.`)
+    given.set(key, value)
+  }
+  const params = Object.fromEntries(given)
+  let queryValues: Record<string, string | undefined> = {}
+  if (rule.query) {
+    const parsed = rule.query.safeParse(params)
+    if (!parsed.success)
+      throw invalidInput(`The query does not fit ${operation}: ${describe(parsed.error.issues)}.`)
+    queryValues = parsed.data
+  } else if (given.size > 0) {
+    throw invalidInput(`${operation} takes no query.`)
+  }
+
+  let body: Record<string, unknown> | undefined
+  if (bytes.length > 0) {
+    if (!rule.body) throw invalidInput(`${operation} takes no body.`)
+    const parsed = rule.body.safeParse(parseJson(bytes))
+    if (!parsed.success)
+      throw invalidInput(`The body does not fit ${operation}: ${describe(parsed.error.issues)}.`)
+    body = parsed.data
+  } else if (rule.bodyRequired) {
+    throw invalidInput(`${operation} needs a JSON body.`)
+  }
+
   const found = new Map<TargetKey, { value: string; from: string }>()
   const add = (key: TargetKey, value: unknown, from: string) => {
     if (value === undefined) return
     if (typeof value !== 'string' || !ID_PATTERN.test(value)) throw invalidInput(`${from} is not a valid id.`)
     const earlier = found.get(key)
-    if (earlier && earlier.value !== value) {
+    if (earlier && earlier.value !== value)
       throw invalidInput(`${earlier.from} and ${from} name different ids.`)
-    }
     found.set(key, { value, from })
   }
-
   for (const key of TARGET_KEYS) add(key, match.params[key], `The path's ${key}`)
-  for (const key of QUERY_KEYS) {
-    const values = query.getAll(key)
-    if (values.length > 1) throw invalidInput(`The query names ${key} more than once.`)
-    add(key, values[0], `Query ${key}`)
-  }
-  if (isObject(body)) {
-    for (const key of TARGET_KEYS) add(key, body[key], `Body ${key}`)
-    if (isObject(body.source)) for (const key of SOURCE_KEYS) add(key, body.source[key], `Body source.${key}`)
-  }
+  const named = rule.targets?.(queryValues, body) ?? {}
+  for (const key of TARGET_KEYS) add(key, named[key], `The request's ${key}`)
 
-  const operation = match.route.operation
-  const required = REQUIRED[operation]
-  if (required && !required.some((key) => found.has(key))) {
-    throw invalidInput(`${operation} needs ${required.join(' or ')}.`)
-  }
   const target: RelayTarget = { operation, body }
   for (const [key, { value }] of found) target[key] = value
-  return target
+  const forwarded = new URLSearchParams()
+  for (const [key, value] of Object.entries(queryValues))
+    if (value !== undefined) forwarded.append(key, value)
+  const search = forwarded.size > 0 ? `?${forwarded}` : ''
+  return { target, search }
 }

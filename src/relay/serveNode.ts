@@ -89,7 +89,7 @@ export async function serveNode(
     response = await relay(request)
   } catch {
     // Only a request the fetch API refuses (a CONNECT, a malformed target) gets here.
-    response = new RelayRefusal(404, 'NOT_FOUND', 'No such route on this relay.').toResponse()
+    response = new RelayRefusal(404, 'REFERENCE_NOT_FOUND', 'No such route on this relay.').toResponse()
   }
   const bytes = new Uint8Array(await response.arrayBuffer())
   res.statusCode = response.status

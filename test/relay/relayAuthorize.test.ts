@@ -1,7 +1,9 @@
 // The integrator's hook: what the relay resolves for it, and that another user's account,
-// credential, session, quote or transaction is refused (403), as is everything without a hook.
+// credential, session, delegated key, card, quote or transaction is refused (403), as is
+// everything without a hook. Ownership is decided from the fields the service acts on: a quote's
+// source, never an id the service ignores and echoes back.
 import { describe, expect, it } from 'vitest'
-import { createRelay, type RelayAuthorize } from '../../src/relay/index.js'
+import { createRelay, type RelayAuthorize, type RelayOperation } from '../../src/relay/index.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import { fund, quoteToUma } from '../sandbox/harness.js'
 import {
@@ -12,6 +14,7 @@ import {
   type TestUser,
   USER_HEADER,
 } from './relayHarness.js'
+import { everyRequest, type PartyIds } from './relayRequests.js'
 
 /** Ada and Bob, each signed in once and with one executed quote; the integrator knows their ids. */
 async function twoUsers(r: RelayHarness) {
@@ -19,7 +22,7 @@ async function twoUsers(r: RelayHarness) {
     const user = await r.addUser(name)
     const { key, metadata } = await otpSignInThroughRelay(r, user)
     await fund(r.h, user.accountId, 50_000)
-    const quote = await quoteToUma(r.h, user.accountId, `$success.usd@${r.h.sandbox.config.umaDomain}`)
+    const quote = await quoteToUma(r.h, user.accountId, umaAddress(r))
     user.owned.quoteIds.add(quote.id)
     const payloadToSign = quote.paymentInstructions?.[0]?.accountOrWalletInfo.payloadToSign as string
     const executed = await r.browser(name)(
@@ -34,69 +37,41 @@ async function twoUsers(r: RelayHarness) {
       ),
     )
     expect(executed.status).toBe(200)
-    const transactionId = (await executed.json()).transactionId as string | undefined
-    const transactions = await r.h.call('GET', `/transactions?quoteId=${quote.id}`)
-    const transaction = (transactionId ?? (transactions.body.data as { id: string }[])[0]?.id) as string
-    user.owned.transactionIds.add(transaction)
-    return { user, sessionId: metadata.sessionId as string, quoteId: quote.id, transactionId: transaction }
+    const read = await r.h.call('GET', `/quotes/${quote.id}`)
+    const transactionId = read.body.transactionId as string
+    user.owned.transactionIds.add(transactionId)
+    // Ids of kinds the sandbox may not hold: the integrator's records still name them.
+    const delegatedKeyId = `DelegatedKey:${crypto.randomUUID()}`
+    const cardId = `Card:${crypto.randomUUID()}`
+    user.owned.delegatedKeyIds.add(delegatedKeyId)
+    user.owned.cardIds.add(cardId)
+    const ids: PartyIds = {
+      customerId: user.customerId,
+      accountId: user.accountId,
+      credentialId: user.emailCredentialId,
+      sessionId: metadata.sessionId as string,
+      quoteId: quote.id,
+      transactionId,
+      delegatedKeyId,
+      cardId,
+    }
+    return { user, ids }
   }
   return { ada: await setUp('ada'), bob: await setUp('bob') }
 }
 
-type Party = Awaited<ReturnType<typeof twoUsers>>['ada']
+function umaAddress(r: RelayHarness): string {
+  return `$success.usd@${r.h.sandbox.config.umaDomain}`
+}
 
-/** One request of each kind against `of`'s resources, as `as` would send it. */
-function requests(r: RelayHarness, of: Party): [string, string, RequestInit][] {
-  const { user, sessionId, quoteId, transactionId } = of
-  const u: TestUser = user
-  return [
-    ['account', `/internal-accounts/${u.accountId}`, { method: 'GET' }],
-    ['account privacy', `/internal-accounts/${u.accountId}`, json('PATCH', { privacy: 'PRIVATE' })],
-    [
-      'account export',
-      `/internal-accounts/${u.accountId}/export`,
-      json('POST', { clientPublicKey: '02'.padEnd(66, '1') }),
-    ],
-    ['credential list', `/auth/credentials?accountId=${u.accountId}`, { method: 'GET' }],
-    ['credential challenge', `/auth/credentials/${u.emailCredentialId}/challenge`, { method: 'POST' }],
-    [
-      'credential verify',
-      `/auth/credentials/${u.emailCredentialId}/verify`,
-      json('POST', { type: 'EMAIL_OTP', encryptedOtpBundle: '{}' }),
-    ],
-    ['credential revoke', `/auth/credentials/${u.emailCredentialId}`, { method: 'DELETE' }],
-    [
-      'credential create',
-      '/auth/credentials',
-      json('POST', { type: 'SMS_OTP', accountId: u.accountId, phoneNumber: '+15555550100' }),
-    ],
-    ['session list', `/auth/sessions?accountId=${u.accountId}`, { method: 'GET' }],
-    ['session revoke', `/auth/sessions/${sessionId}`, { method: 'DELETE' }],
-    [
-      'session refresh',
-      `/auth/sessions/${sessionId}/refresh`,
-      json('POST', { clientPublicKey: '02'.padEnd(66, '1') }),
-    ],
-    ['quote read', `/quotes/${quoteId}`, { method: 'GET' }],
-    ['quote authorize', `/quotes/${quoteId}/authorize`, json('POST', { otpCode: '123456' })],
-    ['quote execute', `/quotes/${quoteId}/execute`, json('POST', {})],
-    [
-      'quote create',
-      '/quotes',
-      json('POST', {
-        source: { sourceType: 'ACCOUNT', accountId: u.accountId },
-        destination: {
-          destinationType: 'UMA_ADDRESS',
-          umaAddress: `$success.usd@${r.h.sandbox.config.umaDomain}`,
-        },
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: 100,
-      }),
-    ],
-    ['transaction', `/transactions/${transactionId}`, { method: 'GET' }],
-    ['customer', `/customers/${u.customerId}`, { method: 'GET' }],
-    ['customer accounts', `/customers/internal-accounts?customerId=${u.customerId}`, { method: 'GET' }],
-  ]
+/** A real-time-funding quote body: the only owner it names is `source.customerId`. */
+function fundingQuote(r: RelayHarness, customerId?: string) {
+  return {
+    source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', ...(customerId ? { customerId } : {}) },
+    destination: { destinationType: 'UMA_ADDRESS', umaAddress: umaAddress(r) },
+    lockedCurrencySide: 'SENDING',
+    lockedCurrencyAmount: 1000,
+  }
 }
 
 async function expectForbidden(
@@ -116,59 +91,80 @@ async function expectForbidden(
 }
 
 describe('the authorize hook with the integrator’s own records', () => {
-  it("refuses every kind of request for another user's account, credential, session, quote or transaction", async () => {
+  it("refuses every operation on another user's account, credential, session, delegated key, card, quote or transaction", async () => {
     const r = await startRelayHarness()
     const { bob } = await twoUsers(r)
-    await expectForbidden(r, 'ada', requests(r, bob))
+    await expectForbidden(r, 'ada', everyRequest(bob.ids, umaAddress(r)))
   })
 
   it('refuses a request from nobody signed in, and lets the owner through', async () => {
     const r = await startRelayHarness()
     const { ada } = await twoUsers(r)
-    await expectForbidden(r, undefined, requests(r, ada))
-    await expectForbidden(r, 'mallory', requests(r, ada))
+    await expectForbidden(r, undefined, everyRequest(ada.ids, umaAddress(r)))
+    await expectForbidden(r, 'mallory', everyRequest(ada.ids, umaAddress(r)))
     const page = r.browser('ada')
-    for (const [name, path, init] of requests(r, ada)) {
+    for (const [name, path, init] of everyRequest(ada.ids, umaAddress(r))) {
       const response = await page(`${r.appBase}${path}`, init)
       expect([name, response.status === 403]).toEqual([name, false])
     }
   })
 
-  it('refuses a quote paid from another user’s account even when the rest is the user’s own', async () => {
+  it('refuses a quote paid from another user’s account even when it names the user as its customer', async () => {
     const r = await startRelayHarness()
     const { ada, bob } = await twoUsers(r)
+    const before = r.upstream.length
     const response = await r.browser('ada')(
       `${r.appBase}/quotes`,
       json('POST', {
-        customerId: ada.user.customerId,
-        source: { sourceType: 'ACCOUNT', accountId: bob.user.accountId },
-        destination: {
-          destinationType: 'UMA_ADDRESS',
-          umaAddress: `$success.usd@${r.h.sandbox.config.umaDomain}`,
-        },
+        source: { sourceType: 'ACCOUNT', accountId: bob.ids.accountId, customerId: ada.ids.customerId },
+        destination: { destinationType: 'UMA_ADDRESS', umaAddress: umaAddress(r) },
         lockedCurrencySide: 'SENDING',
         lockedCurrencyAmount: 100,
       }),
     )
     expect(response.status).toBe(403)
+    expect(r.upstream.length).toBe(before)
   })
 
-  it('hands the hook the ids it resolved from path, query and body', async () => {
+  it('lets a real-time-funding quote through for the customer it names, and refuses it for another', async () => {
+    const r = await startRelayHarness()
+    const { ada } = await twoUsers(r)
+    const created = await r.browser('ada')(
+      `${r.appBase}/quotes`,
+      json('POST', fundingQuote(r, ada.ids.customerId)),
+    )
+    expect([201, 202]).toContain(created.status)
+    const quote = await created.json()
+    expect(quote.source.customerId).toBe(ada.ids.customerId)
+    expect(r.targets.at(-1)).toMatchObject({ operation: 'POST /quotes', customerId: ada.ids.customerId })
+    expect(r.targets.at(-1)?.accountId).toBeUndefined()
+    await expectForbidden(r, 'bob', [
+      ['Ada’s funding quote', '/quotes', json('POST', fundingQuote(r, ada.ids.customerId))],
+    ])
+    // A quote for nobody is the platform's own: refused before any hook.
+    const forNobody = await r.browser('ada')(`${r.appBase}/quotes`, json('POST', fundingQuote(r)))
+    expect(await forNobody.json()).toMatchObject({ status: 400, code: 'INVALID_INPUT' })
+  })
+
+  it('hands the hook the ids it resolved from path, query and the body fields the service acts on', async () => {
     const r = await startRelayHarness()
     const ada = await r.addUser('ada')
     const page = r.browser('ada')
+    const delegated = { cardId: 'Card:1', internalAccountId: ada.accountId, nickname: 'Card payments' }
+    const quote = {
+      source: { sourceType: 'ACCOUNT', accountId: ada.accountId, customerId: ada.customerId },
+      destination: { destinationType: 'ACCOUNT', accountId: 'ExternalAccount:1' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 100,
+    }
     await page(`${r.appBase}/auth/credentials/${ada.emailCredentialId}/challenge`, { method: 'POST' })
     await page(`${r.appBase}/customers/internal-accounts?customerId=${ada.customerId}&type=EMBEDDED_WALLET`)
+    await page(`${r.appBase}/auth/credentials`, json('POST', { type: 'SMS_OTP', accountId: ada.accountId }))
+    await page(`${r.appBase}/auth/delegated-keys`, json('POST', delegated))
+    await page(`${r.appBase}/quotes`, json('POST', quote))
     await page(
-      `${r.appBase}/auth/credentials`,
-      json('POST', { type: 'SMS_OTP', accountId: ada.accountId, phoneNumber: '+15555550100' }),
-    )
-    await page(
-      `${r.appBase}/quotes`,
-      json('POST', {
-        customerId: ada.customerId,
-        source: { sourceType: 'ACCOUNT', accountId: ada.accountId },
-      }),
+      `${r.appBase}/customers/${ada.customerId}`,
+      json('PATCH', { customerType: 'INDIVIDUAL', phoneNumber: '+14155550100' }),
     )
     expect(r.targets).toEqual([
       {
@@ -180,13 +176,14 @@ describe('the authorize hook with the integrator’s own records', () => {
       {
         operation: 'POST /auth/credentials',
         accountId: ada.accountId,
-        body: { type: 'SMS_OTP', accountId: ada.accountId, phoneNumber: '+15555550100' },
+        body: { type: 'SMS_OTP', accountId: ada.accountId },
       },
+      { operation: 'POST /auth/delegated-keys', accountId: ada.accountId, cardId: 'Card:1', body: delegated },
+      { operation: 'POST /quotes', accountId: ada.accountId, customerId: ada.customerId, body: quote },
       {
-        operation: 'POST /quotes',
+        operation: 'PATCH /customers/{customerId}',
         customerId: ada.customerId,
-        accountId: ada.accountId,
-        body: { customerId: ada.customerId, source: { sourceType: 'ACCOUNT', accountId: ada.accountId } },
+        body: { customerType: 'INDIVIDUAL', phoneNumber: '+14155550100' },
       },
     ])
   })
@@ -195,14 +192,18 @@ describe('the authorize hook with the integrator’s own records', () => {
 describe('without a hook, or with one that fails', () => {
   it('refuses everything when there is no hook, even the owner', async () => {
     const r = await startRelayHarness({ authorize: undefined as unknown as RelayAuthorize })
-    const ada = await r.addUser('ada')
-    const own: Party = {
-      user: ada,
+    const ada: TestUser = await r.addUser('ada')
+    const own: PartyIds = {
+      customerId: ada.customerId,
+      accountId: ada.accountId,
+      credentialId: ada.emailCredentialId,
       sessionId: 'Session:1',
       quoteId: 'Quote:1',
       transactionId: 'Transaction:1',
+      delegatedKeyId: 'DelegatedKey:1',
+      cardId: 'Card:1',
     }
-    await expectForbidden(r, 'ada', requests(r, own))
+    await expectForbidden(r, 'ada', everyRequest(own))
   })
 
   it('refuses (403) when the hook throws, says nothing of the error, and reports it to onError', async () => {
@@ -214,7 +215,7 @@ describe('without a hook, or with one that fails', () => {
       onError: (error) => errors.push(error),
     })
     const ada = await r.addUser('ada')
-    const response = await r.browser('ada')(`${r.appBase}/internal-accounts/${ada.accountId}`)
+    const response = await r.browser('ada')(`${r.appBase}/auth/sessions?accountId=${ada.accountId}`)
     expect(response.status).toBe(403)
     expect(await response.text()).not.toContain('hunter2')
     expect(errors).toHaveLength(1)
@@ -228,20 +229,20 @@ describe('without a hook, or with one that fails', () => {
     ]) {
       const r = await startRelayHarness({ authorize })
       const ada = await r.addUser('ada')
-      expect((await r.browser('ada')(`${r.appBase}/internal-accounts/${ada.accountId}`)).status).toBe(403)
+      expect((await r.browser('ada')(`${r.appBase}/auth/sessions?accountId=${ada.accountId}`)).status).toBe(
+        403,
+      )
     }
   })
 })
 
-describe('isOwnedBy: resolving ids through the service', () => {
-  it("approves the customer's own ids and refuses another customer's, for every kind", async () => {
-    const customers = new Map<string, string>()
+describe('isOwnedBy against the sandbox', () => {
+  /** A relay whose hook is `isOwnedBy(the signed-in user's customer)`, in front of `r`'s sandbox. */
+  function ownershipRelay(r: RelayHarness, customers: Map<string, string>) {
     const authorize: RelayAuthorize = async (request, _target, { isOwnedBy }) => {
       const customerId = customers.get(request.headers.get(USER_HEADER) ?? '')
       return customerId !== undefined && isOwnedBy(customerId)
     }
-    const r = await startRelayHarness()
-    const { ada, bob } = await twoUsers(r)
     const relay = createRelay({
       baseUrl: r.h.base,
       clientId: r.h.sandbox.clientId,
@@ -250,20 +251,55 @@ describe('isOwnedBy: resolving ids through the service', () => {
       fetch: r.h.sandbox.fetch,
       onError: () => {},
     })
-    customers.set('ada', ada.user.customerId)
-    const asAda = (path: string, init: RequestInit) =>
+    return (as: string, path: string, init: RequestInit) =>
       relay(
         new Request(`http://app.test${path}`, {
           ...init,
-          headers: { ...(init.headers as object), [USER_HEADER]: 'ada' },
+          headers: { ...(init.headers as object), [USER_HEADER]: as },
         }),
       )
-    for (const [name, path, init] of requests(r, bob)) {
-      expect([name, (await asAda(path, init)).status]).toEqual([name, 403])
+  }
+
+  // The sandbox holds no cards, and delegated keys only once it serves them: those two are judged
+  // against a fake service below.
+  const NEEDS_CARDS_OR_KEYS = new Set<RelayOperation>([
+    'POST /auth/delegated-keys',
+    'DELETE /auth/delegated-keys/{delegatedKeyId}',
+  ])
+
+  it("approves the customer's own ids and refuses another customer's, for every operation", async () => {
+    const r = await startRelayHarness()
+    const { ada, bob } = await twoUsers(r)
+    const asUser = ownershipRelay(r, new Map([['ada', ada.ids.customerId]]))
+    for (const [name, path, init] of everyRequest(bob.ids, umaAddress(r))) {
+      expect([name, (await asUser('ada', path, init)).status]).toEqual([name, 403])
     }
-    for (const [name, path, init] of requests(r, ada)) {
-      expect([name, (await asAda(path, init)).status === 403]).toEqual([name, false])
+    for (const [name, path, init] of everyRequest(ada.ids, umaAddress(r))) {
+      if (NEEDS_CARDS_OR_KEYS.has(name)) continue
+      expect([name, (await asUser('ada', path, init)).status === 403]).toEqual([name, false])
     }
+  })
+
+  it('judges a real-time-funding quote by its source.customerId', async () => {
+    const r = await startRelayHarness()
+    const { ada, bob } = await twoUsers(r)
+    const asUser = ownershipRelay(
+      r,
+      new Map([
+        ['ada', ada.ids.customerId],
+        ['bob', bob.ids.customerId],
+      ]),
+    )
+    const created = await asUser('ada', '/quotes', json('POST', fundingQuote(r, ada.ids.customerId)))
+    expect([201, 202]).toContain(created.status)
+    const quoteId = (await created.json()).id as string
+    expect((await asUser('bob', '/quotes', json('POST', fundingQuote(r, ada.ids.customerId)))).status).toBe(
+      403,
+    )
+    expect((await asUser('ada', `/quotes/${quoteId}`, { method: 'GET' })).status).toBe(200)
+    expect((await asUser('bob', `/quotes/${quoteId}`, { method: 'GET' })).status).toBe(403)
+    const resend = await asUser('bob', `/quotes/${quoteId}/authorize/resend`, { method: 'POST' })
+    expect(resend.status).toBe(403)
   })
 
   it('refuses an unknown id and an ill-formed customer id', async () => {

@@ -7,8 +7,12 @@ import type { SessionMetadata } from '../../src/keys/createKeyStore.js'
 import { generateSessionKey, type SessionKey } from '../../src/keys/sessionKey.js'
 import { encryptOtp } from '../../src/otp/encryptOtp.js'
 import { createRelay, type Relay, type RelayOptions, type RelayTarget } from '../../src/relay/index.js'
+import type { SandboxOptions } from '../../src/sandbox/index.js'
 import { sessionFromAuthSession } from '../../src/session/sessionFromAuthSession.js'
 import { createCustomer, type Harness, startHarness } from '../sandbox/harness.js'
+import { json } from './relayRequests.js'
+
+export { json }
 
 /** The integrator's record of one user: what it created for them and what it has seen them get. */
 export interface Owned {
@@ -18,6 +22,8 @@ export interface Owned {
   sessionIds: Set<string>
   quoteIds: Set<string>
   transactionIds: Set<string>
+  delegatedKeyIds: Set<string>
+  cardIds: Set<string>
 }
 
 /** A user as a test sees it: the integrator's record plus the wallet's ids. */
@@ -80,14 +86,19 @@ export function ownsEverything(users: Map<string, Owned>): RelayOptions['authori
       [target.sessionId, owned.sessionIds],
       [target.quoteId, owned.quoteIds],
       [target.transactionId, owned.transactionIds],
+      [target.delegatedKeyId, owned.delegatedKeyIds],
+      [target.cardId, owned.cardIds],
     ]
     return sets.every(([id, set]) => id === undefined || set.has(id))
   }
 }
 
 /** A sandbox, a relay in front of it (prefix `/wallet`) and the integrator's user map. */
-export async function startRelayHarness(options: Partial<RelayOptions> = {}): Promise<RelayHarness> {
-  const h = await startHarness()
+export async function startRelayHarness(
+  options: Partial<RelayOptions> = {},
+  sandboxOptions: SandboxOptions = {},
+): Promise<RelayHarness> {
+  const h = await startHarness(sandboxOptions)
   const users = new Map<string, Owned>()
   const upstream: UpstreamCall[] = []
   const replies: RelayReply[] = []
@@ -142,6 +153,8 @@ export async function startRelayHarness(options: Partial<RelayOptions> = {}): Pr
         sessionIds: new Set(),
         quoteIds: new Set(),
         transactionIds: new Set(),
+        delegatedKeyIds: new Set(),
+        cardIds: new Set(),
       }
       users.set(name, owned)
       return { name, owned, ...customer }
@@ -149,19 +162,11 @@ export async function startRelayHarness(options: Partial<RelayOptions> = {}): Pr
   }
 }
 
-/** JSON request options. */
-export function json(method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method,
-    headers: { 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  }
-}
-
 /** A complete email-OTP sign-in of `user` through the relay; the session id joins the user's record. */
 export async function otpSignInThroughRelay(
   r: RelayHarness,
   user: TestUser,
+  headerName?: string,
 ): Promise<{ key: SessionKey; metadata: SessionMetadata }> {
   const page = r.browser(user.name)
   const challenge = await page(`${r.appBase}/auth/credentials/${user.emailCredentialId}/challenge`, {
@@ -176,7 +181,7 @@ export async function otpSignInThroughRelay(
     publicKey: tek.publicKey,
     trustedSigners: [r.h.sandbox.signerPublicKey],
   })
-  const verify = withWalletSignature(page, { getKey: () => tek, now: r.h.sandbox.clock.now })
+  const verify = withWalletSignature(page, { getKey: () => tek, now: r.h.sandbox.clock.now, headerName })
   const response = await verify(
     `${r.appBase}/auth/credentials/${user.emailCredentialId}/verify`,
     json('POST', { type: 'EMAIL_OTP', encryptedOtpBundle }),

@@ -48,7 +48,7 @@ async function signInOverHttp(r: RelayHarness, base: string) {
   expect(verified.status).toBe(200)
   const patched = await signed(
     `${base}/internal-accounts/${ada.accountId}`,
-    json('PATCH', { privacy: 'PRIVATE' }),
+    json('PATCH', { privateEnabled: true }),
   )
   expect(patched.status).toBe(200)
   return { ada, page, patched }
@@ -66,7 +66,7 @@ describe('toNodeHandler', () => {
     ).toEqual(['content-type'])
     expect((await page(`${origin}${PREFIX}/customers`, json('POST', {}))).status).toBe(404)
     expect((await page(`${origin}/auth/credentials?accountId=${ada.accountId}`)).status).toBe(404)
-    expect((await fetch(`${origin}${PREFIX}/internal-accounts/${ada.accountId}`)).status).toBe(403)
+    expect((await fetch(`${origin}${PREFIX}/auth/sessions?accountId=${ada.accountId}`)).status).toBe(403)
     const listed = await page(`${origin}${PREFIX}/auth/credentials?accountId=${ada.accountId}`)
     expect((await listed.json()).data[0].id).toBe(ada.emailCredentialId)
     expect(listed.headers.get('connection')).not.toBe('close') // keep-alive survives a normal request
@@ -83,7 +83,7 @@ describe('toNodeHandler', () => {
     })
     expect(refused.status).toBe(413)
     expect((await refused.json()).code).toBe('PAYLOAD_TOO_LARGE')
-    const after = await fetch(`${origin}${PREFIX}/internal-accounts/${ada.accountId}`, {
+    const after = await fetch(`${origin}${PREFIX}/auth/sessions?accountId=${ada.accountId}`, {
       headers: { [USER_HEADER]: 'ada' },
     })
     expect(after.status).toBe(200)
@@ -176,7 +176,7 @@ describe('toExpressMiddleware', () => {
     const origin = await listen(handler)
     const ada = await r.addUser('ada')
     const response = await fetch(`${origin}${PREFIX}/auth/credentials`, {
-      ...json('POST', { type: 'SMS_OTP', accountId: ada.accountId, phoneNumber: '+15555550100' }),
+      ...json('POST', { type: 'SMS_OTP', accountId: ada.accountId }),
       headers: { [USER_HEADER]: 'ada' },
     })
     expect(response.status).toBe(500)

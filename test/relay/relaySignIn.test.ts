@@ -37,7 +37,7 @@ describe('an OTP sign-in and signed actions through the relay', () => {
     expect((await sessions.json()).data.map((s: { id: string }) => s.id)).toContain(metadata.sessionId)
     const patched = await signed(
       `${r.appBase}/internal-accounts/${ada.accountId}`,
-      json('PATCH', { privacy: 'PRIVATE' }),
+      json('PATCH', { privateEnabled: true }),
     )
     expect(patched.status).toBe(200)
     const next = await generateSessionKey()
@@ -58,8 +58,8 @@ describe('an OTP sign-in and signed actions through the relay', () => {
       await summary(
         page(`${r.appBase}/sandbox/internal-accounts/${ada.accountId}/fund`, json('POST', { amount: 1 })),
       ),
-      await summary(page(`${r.appBase}/internal-accounts/${bob.accountId}`)),
-      await summary(r.browser()(`${r.appBase}/internal-accounts/${ada.accountId}`)),
+      await summary(page(`${r.appBase}/auth/sessions?accountId=${bob.accountId}`)),
+      await summary(r.browser()(`${r.appBase}/auth/sessions?accountId=${ada.accountId}`)),
       await summary(
         page(`${r.appBase}/auth/credentials/${ada.emailCredentialId}/challenge`, { method: 'POST' }),
       ),
@@ -68,7 +68,7 @@ describe('an OTP sign-in and signed actions through the relay', () => {
           `${r.appBase}/internal-accounts/${ada.accountId}`,
           json(
             'PATCH',
-            { privacy: 'PUBLIC' },
+            { privateEnabled: false },
             {
               'Service-Wallet-Signature': 'not-a-stamp',
               'Request-Id': 'Request:00000000-0000-4000-8000-000000000000',
@@ -79,11 +79,11 @@ describe('an OTP sign-in and signed actions through the relay', () => {
       await summary(page(`${r.appBase}/auth/credentials`, json('POST', '{not json'))),
     ]
     expect(statuses).toEqual([
-      '404 NOT_FOUND',
+      '404 REFERENCE_NOT_FOUND',
       '403 FORBIDDEN',
       '403 FORBIDDEN',
       '429 RATE_LIMITED',
-      '401 UNAUTHORIZED',
+      expect.stringMatching(/^401 [A-Z_]+$/),
       '400 INVALID_INPUT',
     ])
     const signedByNext = withWalletSignature(page, { getKey: () => next, now: r.h.sandbox.clock.now })
@@ -108,14 +108,40 @@ describe('an OTP sign-in and signed actions through the relay', () => {
     }
   })
 
+  it('carries the wallet signature under the configured header name only, as the service names it', async () => {
+    const headerName = 'Grid-Wallet-Signature'
+    const r = await startRelayHarness({ headerName }, { signatureHeaderName: headerName })
+    const ada = await r.addUser('ada')
+    const { key, metadata } = await otpSignInThroughRelay(r, ada, headerName)
+    const page = r.browser('ada')
+    const refresh = async (name?: string) => {
+      const signed = withWalletSignature(page, {
+        getKey: () => key,
+        now: r.h.sandbox.clock.now,
+        headerName: name,
+      })
+      const next = await generateSessionKey()
+      return signed(
+        `${r.appBase}/auth/sessions/${metadata.sessionId}/refresh`,
+        json('POST', { clientPublicKey: next.publicKey }),
+      )
+    }
+    expect((await refresh(headerName)).status).toBe(201)
+    expect(r.upstream.at(-1)?.headers['grid-wallet-signature']).toBeTruthy()
+    // The default name is not the configured one: the relay does not pass it on.
+    expect((await refresh()).status).toBe(401)
+    expect(r.upstream.at(-1)?.headers).not.toHaveProperty('service-wallet-signature')
+    expect(r.upstream.at(-1)?.headers).not.toHaveProperty('grid-wallet-signature')
+  })
+
   it('forwards every body byte for byte, so a signed retry through the relay succeeds', async () => {
     const r = await startRelayHarness()
     const ada = await r.addUser('ada')
     const { key, metadata } = await otpSignInThroughRelay(r, ada)
     const page = r.browser('ada')
-    // Odd spacing, key order, escapes and non-ASCII: a relay that re-serialised would change them,
-    // and the stamp (over a digest of the first body) would no longer match the retry.
-    const body = `{ "clientPublicKey" :"${(await generateSessionKey()).publicKey}",\n\t"note":"caf\u00e9 \\u00e9 \u{1F510}" }`
+    // Odd spacing and an escaped member name: a relay that re-serialised would change them, and
+    // the stamp (over a digest of the first body) would no longer match the retry.
+    const body = `{ "client\\u0050ublicKey" :"${(await generateSessionKey()).publicKey}"\n\t}`
     const sent: Uint8Array[] = []
     const recording: typeof fetch = async (input, init) => {
       const request = new Request(input, init)
@@ -149,7 +175,7 @@ describe('an OTP sign-in and signed actions through the relay', () => {
     const page = r.browser('ada')
     const first = await page(
       `${r.appBase}/internal-accounts/${ada.accountId}`,
-      json('PATCH', { privacy: 'PRIVATE' }),
+      json('PATCH', { privateEnabled: true }),
     )
     expect(first.status).toBe(202)
     const challenge = await first.json()
@@ -157,7 +183,7 @@ describe('an OTP sign-in and signed actions through the relay', () => {
     const headers = await stampChallenge(challenge, key, { now: r.h.sandbox.clock.now })
     const changed = await page(
       `${r.appBase}/internal-accounts/${ada.accountId}`,
-      json('PATCH', { privacy: 'PUBLIC' }, headers),
+      json('PATCH', { privateEnabled: false }, headers),
     )
     expect(changed.status).toBe(401)
     expect((await changed.json()).code).toBe('WALLET_SIGNATURE_BODY_MISMATCH')

@@ -1,0 +1,220 @@
+import * as z from 'zod/mini'
+import type { RelayOperation } from './relayOperations.js'
+import { ID_PATTERN } from './relayRoutes.js'
+import type { TargetKey } from './relayTarget.js'
+
+/** Ids a request's query or body names, by the target field they fill. */
+export type NamedIds = Partial<Record<TargetKey, string | undefined>>
+
+/** What the relay checks for one operation before it asks the hook and forwards. */
+export interface OperationRule {
+  /** The query parameters the operation defines (each at most once); none when absent. */
+  query?: z.ZodMiniType<Record<string, string | undefined>>
+  /** The JSON body the operation defines; no body at all when absent. */
+  body?: z.ZodMiniType<Record<string, unknown>>
+  /** Whether an empty body is refused (else it is forwarded empty). */
+  bodyRequired?: boolean
+  /** The ids named in the query and in the body fields the service acts on. */
+  targets?: (query: Record<string, string | undefined>, body: Record<string, unknown> | undefined) => NamedIds
+}
+
+const Id = z.string().check(z.regex(ID_PATTERN))
+const Text = z.string().check(z.minLength(1), z.maxLength(1024))
+const Base64Url = z.string().check(z.regex(/^[A-Za-z0-9_-]+$/), z.maxLength(4096))
+const Jwt = z.string().check(z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/), z.maxLength(8192))
+// Compressed selects a client-held session key, uncompressed a sealed one (wire-formats section 2).
+const ClientPublicKey = z.string().check(z.regex(/^(?:0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/))
+const UncompressedPublicKey = z.string().check(z.regex(/^04[0-9a-fA-F]{128}$/))
+// The SCA factors a per-payment challenge can use: TOTP cannot carry dynamic linking.
+const PaymentScaFactor = z.enum(['SMS_OTP', 'PASSKEY'])
+
+const Attestation = z.strictObject({
+  credentialId: Base64Url,
+  clientDataJson: Base64Url,
+  attestationObject: Base64Url,
+  transports: z.optional(z.array(z.enum(['usb', 'nfc', 'ble', 'internal', 'hybrid']))),
+})
+
+const Assertion = z.strictObject({
+  credentialId: Base64Url,
+  clientDataJson: Base64Url,
+  authenticatorData: Base64Url,
+  signature: Base64Url,
+  userHandle: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]*$/))),
+})
+
+const CredentialCreate = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('EMAIL_OTP'), accountId: Id }),
+  z.strictObject({ type: z.literal('SMS_OTP'), accountId: Id }),
+  z.strictObject({ type: z.literal('OAUTH'), accountId: Id, oidcToken: Jwt }),
+  z.strictObject({
+    type: z.literal('PASSKEY'),
+    accountId: Id,
+    nickname: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    challenge: Base64Url,
+    attestation: Attestation,
+  }),
+])
+
+const CredentialVerify = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('EMAIL_OTP'), encryptedOtpBundle: z.string().check(z.minLength(1)) }),
+  z.strictObject({ type: z.literal('SMS_OTP'), encryptedOtpBundle: z.string().check(z.minLength(1)) }),
+  z.strictObject({ type: z.literal('OAUTH'), oidcToken: Jwt, clientPublicKey: ClientPublicKey }),
+  z.strictObject({ type: z.literal('PASSKEY'), assertion: Assertion }),
+])
+
+// The browser may change only the signed contact fields, one per request (the service refuses
+// both at once); the rest of a customer's record is the integrator backend's to change.
+const CustomerType = z.enum(['INDIVIDUAL', 'BUSINESS'])
+const CustomerContactChange = z.union([
+  z.strictObject({ customerType: CustomerType, email: z.email() }),
+  z.strictObject({ customerType: CustomerType, phoneNumber: z.string().check(z.regex(/^\+[1-9]\d{1,14}$/)) }),
+])
+
+const QuoteSource = z.discriminatedUnion('sourceType', [
+  z.strictObject({ sourceType: z.literal('ACCOUNT'), accountId: Id, customerId: z.optional(Id) }),
+  // Without customerId the service makes the quote for the platform itself: never from a browser.
+  z.strictObject({
+    sourceType: z.literal('REALTIME_FUNDING'),
+    customerId: Id,
+    currency: Text,
+    cryptoNetwork: z.optional(Text),
+  }),
+])
+
+const QuoteDestination = z.discriminatedUnion('destinationType', [
+  z.strictObject({ destinationType: z.literal('ACCOUNT'), accountId: Id, paymentRail: z.optional(Text) }),
+  z.strictObject({ destinationType: z.literal('UMA_ADDRESS'), umaAddress: Text, currency: z.optional(Text) }),
+])
+
+// `platformFeeOverride` is left out: the platform's fee is not the paying user's to set.
+const QuoteCreate = z.strictObject({
+  lookupId: z.optional(Id),
+  source: QuoteSource,
+  destination: QuoteDestination,
+  lockedCurrencySide: z.enum(['SENDING', 'RECEIVING']),
+  lockedCurrencyAmount: z.int().check(z.gt(0), z.lte(9_000_000_000_000_000)),
+  immediatelyExecute: z.optional(z.boolean()),
+  description: z.optional(Text),
+  remittanceInformation: z.optional(z.string().check(z.maxLength(80))),
+  purposeOfPayment: z.optional(
+    z.enum([
+      'GIFT',
+      'SELF',
+      'GOODS_OR_SERVICES',
+      'EDUCATION',
+      'HEALTH_OR_MEDICAL',
+      'REAL_ESTATE_PURCHASE',
+      'TAX_PAYMENT',
+      'LOAN_PAYMENT',
+      'UTILITY_BILL',
+      'DONATION',
+      'TRAVEL',
+      'FAMILY_SUPPORT',
+      'SALARY_PAYMENT',
+      'OTHER',
+    ]),
+  ),
+  scaFactor: z.optional(PaymentScaFactor),
+  senderCustomerInfo: z.optional(z.record(z.string(), z.unknown())),
+})
+
+// Exactly one proof: a code (SMS, TOTP) or a passkey assertion with the origin it was made on.
+const ScaAuthorization = z
+  .strictObject({
+    code: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+    passkeyAssertion: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    origin: z.optional(z.nullable(z.url())),
+    endUserIpAddress: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+  })
+  .check(
+    z.refine(
+      ({ code, passkeyAssertion, origin }) =>
+        code != null
+          ? passkeyAssertion == null && origin == null
+          : passkeyAssertion != null && origin != null,
+      'Send either code, or passkeyAssertion with origin.',
+    ),
+  )
+
+const AccountQuery = z.strictObject({ accountId: Id })
+
+/**
+ * The relay's rule for each of its operations, written from the service's contract: the query
+ * parameters and body members the operation defines (nothing else is forwarded), and the ids it
+ * names in the fields the service acts on.
+ *
+ * @example
+ * ```ts
+ * const rule = OPERATION_RULES['POST /quotes']
+ * rule.body?.safeParse(JSON.parse(text)).success
+ * ```
+ */
+export const OPERATION_RULES: Readonly<Record<RelayOperation, OperationRule>> = {
+  'POST /auth/credentials': {
+    body: CredentialCreate,
+    bodyRequired: true,
+    targets: (_query, body) => ({ accountId: body?.accountId as string }),
+  },
+  'GET /auth/credentials': { query: AccountQuery, targets: (query) => ({ accountId: query.accountId }) },
+  'DELETE /auth/credentials/{credentialId}': {},
+  'POST /auth/credentials/{credentialId}/challenge': {
+    body: z.strictObject({ clientPublicKey: z.optional(ClientPublicKey) }),
+  },
+  'POST /auth/credentials/{credentialId}/verify': { body: CredentialVerify, bodyRequired: true },
+  'GET /auth/sessions': { query: AccountQuery, targets: (query) => ({ accountId: query.accountId }) },
+  'DELETE /auth/sessions/{sessionId}': {},
+  'POST /auth/sessions/{sessionId}/refresh': {
+    body: z.strictObject({ clientPublicKey: ClientPublicKey }),
+    bodyRequired: true,
+  },
+  'POST /auth/delegated-keys': {
+    body: z.strictObject({
+      cardId: Id,
+      internalAccountId: Id,
+      nickname: z.string().check(z.minLength(1), z.maxLength(256)),
+    }),
+    bodyRequired: true,
+    targets: (_query, body) => ({
+      accountId: body?.internalAccountId as string,
+      cardId: body?.cardId as string,
+    }),
+  },
+  // By account only: a funding-source filter names a card's funding source, which no lookup here
+  // ties to the signed-in user.
+  'GET /auth/delegated-keys': { query: AccountQuery, targets: (query) => ({ accountId: query.accountId }) },
+  'DELETE /auth/delegated-keys/{delegatedKeyId}': {},
+  'PATCH /customers/{customerId}': { body: CustomerContactChange, bodyRequired: true },
+  // customerId is required: without it the service lists every customer's accounts.
+  'GET /customers/internal-accounts': {
+    query: z.strictObject({
+      customerId: Id,
+      type: z.optional(z.enum(['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'])),
+      currency: z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{1,16}$/))),
+      limit: z.optional(z.string().check(z.regex(/^(?:[1-9]\d?|100)$/))),
+      cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
+    }),
+    targets: (query) => ({ customerId: query.customerId }),
+  },
+  'PATCH /internal-accounts/{accountId}': {
+    body: z.strictObject({ privateEnabled: z.boolean() }),
+    bodyRequired: true,
+  },
+  'POST /internal-accounts/{accountId}/export': {
+    body: z.strictObject({ clientPublicKey: UncompressedPublicKey }),
+    bodyRequired: true,
+  },
+  'POST /quotes': {
+    body: QuoteCreate,
+    bodyRequired: true,
+    targets: (_query, body) => {
+      const source = body?.source as { accountId?: string; customerId?: string }
+      return { accountId: source.accountId, customerId: source.customerId }
+    },
+  },
+  'GET /quotes/{quoteId}': {},
+  'POST /quotes/{quoteId}/execute': { body: z.strictObject({ scaFactor: z.optional(PaymentScaFactor) }) },
+  'POST /quotes/{quoteId}/authorize': { body: ScaAuthorization, bodyRequired: true },
+  'POST /quotes/{quoteId}/authorize/resend': {},
+  'GET /transactions/{transactionId}': {},
+}
