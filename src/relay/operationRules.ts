@@ -180,10 +180,14 @@ export const OPERATION_RULES: Readonly<Record<RelayOperation, OperationRule>> = 
       cardId: body?.cardId as string,
     }),
   },
-  // By account only: a funding-source filter names a card's funding source, which no lookup here
-  // ties to the signed-in user.
-  'GET /auth/delegated-keys': { query: AccountQuery, targets: (query) => ({ accountId: query.accountId }) },
+  // The account is required: a card funding source alone is tied to the signed-in user by no
+  // lookup here. Beside an account it only narrows the account's list.
+  'GET /auth/delegated-keys': {
+    query: z.strictObject({ accountId: Id, fundingSourceId: z.optional(Id) }),
+    targets: (query) => ({ accountId: query.accountId }),
+  },
   'DELETE /auth/delegated-keys/{delegatedKeyId}': {},
+  'GET /customers/{customerId}': {},
   'PATCH /customers/{customerId}': { body: CustomerContactChange, bodyRequired: true },
   // customerId is required: without it the service lists every customer's accounts.
   'GET /customers/internal-accounts': {

@@ -1,8 +1,8 @@
 /**
  * The service routes the browser flows use, as `METHOD /path` relative to the versioned base URL:
  * sign-in and credentials (list, add, revoke, OTP activation through `/verify`), sessions (list,
- * refresh, revoke), delegated signing keys (create, list, revoke), the signed email or phone
- * change of a customer, the customer's accounts (list, privacy, export), and payments (quote,
+ * refresh, revoke), delegated signing keys (create, list, revoke), the customer and its signed
+ * email or phone change, the customer's accounts (list, privacy, export), and payments (quote,
  * execute, SCA authorize and resend, the resulting transaction). A `{param}` names the target
  * field its segment fills (see `RelayTarget`). `createRelay` forwards these; its `allow` option
  * can narrow the list, never extend it, since the relay checks each operation's query and body
@@ -26,6 +26,7 @@ export const RELAY_OPERATIONS = [
   'POST /auth/delegated-keys',
   'GET /auth/delegated-keys',
   'DELETE /auth/delegated-keys/{delegatedKeyId}',
+  'GET /customers/{customerId}',
   'PATCH /customers/{customerId}',
   'GET /customers/internal-accounts',
   'PATCH /internal-accounts/{accountId}',

@@ -65,6 +65,7 @@ export function validRequests(
       `/auth/delegated-keys/${delegatedKeyId}`,
       { method: 'DELETE' },
     ],
+    'GET /customers/{customerId}': [`/customers/${customerId}`, { method: 'GET' }],
     'PATCH /customers/{customerId}': [
       `/customers/${customerId}`,
       json('PATCH', { customerType: 'INDIVIDUAL', email: 'new-address@example.com' }),

@@ -21,6 +21,7 @@ describe('the allow-list', () => {
         'GET /auth/delegated-keys',
         'GET /auth/sessions',
         'GET /customers/internal-accounts',
+        'GET /customers/{customerId}',
         'GET /quotes/{quoteId}',
         'GET /transactions/{transactionId}',
         'PATCH /customers/{customerId}',
@@ -43,7 +44,6 @@ describe('the allow-list', () => {
     // Not routes of the service: an account is read through the customer's account list.
     ['GET', `/internal-accounts/${ID}`],
     // Service routes no browser flow uses.
-    ['GET', '/customers/Customer:1'],
     ['POST', '/customers'],
     ['DELETE', '/customers/Customer:1'],
     ['GET', '/auth/delegated-keys/DelegatedKey:1'],
@@ -167,15 +167,26 @@ describe('paths, prefix and query', () => {
         'http://app.test/customers/internal-accounts?limit=100&type=EMBEDDED_WALLET&customerId=Customer%3A1&cursor=a%20b',
       ),
     )
+    await relay(
+      new Request(
+        'http://app.test/auth/delegated-keys?fundingSourceId=CardFundingSource:1&accountId=InternalAccount:1',
+      ),
+    )
     expect(seen.map((request) => request.url)).toEqual([
       'https://service.test/2025-10-13/auth/credentials?accountId=InternalAccount%3A1',
       'https://service.test/2025-10-13/auth/credentials/AuthMethod:1/challenge',
       'https://service.test/2025-10-13/customers/internal-accounts?customerId=Customer%3A1&type=EMBEDDED_WALLET&limit=100&cursor=a+b',
+      'https://service.test/2025-10-13/auth/delegated-keys?accountId=InternalAccount%3A1&fundingSourceId=CardFundingSource%3A1',
     ])
-    expect(targets).toMatchObject([
-      { operation: 'GET /auth/credentials', accountId: 'InternalAccount:1' },
-      { operation: 'POST /auth/credentials/{credentialId}/challenge', credentialId: 'AuthMethod:1' },
-      { operation: 'GET /customers/internal-accounts', customerId: 'Customer:1' },
+    expect(targets).toEqual([
+      { operation: 'GET /auth/credentials', accountId: 'InternalAccount:1', body: undefined },
+      {
+        operation: 'POST /auth/credentials/{credentialId}/challenge',
+        credentialId: 'AuthMethod:1',
+        body: undefined,
+      },
+      { operation: 'GET /customers/internal-accounts', customerId: 'Customer:1', body: undefined },
+      { operation: 'GET /auth/delegated-keys', accountId: 'InternalAccount:1', body: undefined },
     ])
   })
 

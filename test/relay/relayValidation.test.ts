@@ -39,9 +39,9 @@ const QUERIES: Case[] = [
   ['sessions listed for no account', 'GET', '/auth/sessions'],
   ['delegated keys listed for no account', 'GET', '/auth/delegated-keys'],
   [
-    'delegated keys listed by funding source',
+    'delegated keys listed by funding source alone',
     'GET',
-    `/auth/delegated-keys?accountId=${accountId}&fundingSourceId=CardFundingSource:1`,
+    '/auth/delegated-keys?fundingSourceId=CardFundingSource:1',
   ],
   [
     'accounts listed for no customer (every customer’s)',
