@@ -116,29 +116,6 @@ describe('credentials, sessions and the wallet against the sandbox', () => {
     )
   })
 
-  it('moves the EMAIL_OTP credential with a signed email change', async () => {
-    const h = await startHarness()
-    const { customerId, accountId, emailCredentialId } = await createCustomer(h)
-    const unsigned = await h.api(
-      `${h.base}/customers/${customerId}`,
-      json('PATCH', { email: 'new@example.com' }),
-    )
-    expect(unsigned.status).toBe(202)
-    await otpSignIn(h, emailCredentialId, accountId)
-    const response = await h.signed(
-      `${h.base}/customers/${customerId}`,
-      json('PATCH', { customerType: 'INDIVIDUAL', email: 'new@example.com' }),
-    )
-    expect((await response.json()).email).toBe('new@example.com')
-    const credentials = await (await h.api(`${h.base}/auth/credentials?accountId=${accountId}`)).json()
-    expect(credentials.data[0].nickname).toBe('new@example.com')
-    // Other fields need no signature.
-    expect(
-      (await h.api(`${h.base}/customers/${customerId}`, json('PATCH', { purposeOfAccount: 'P2P_TRANSFERS' })))
-        .status,
-    ).toBe(200)
-  })
-
   it('registers nothing but the first credential without a signature', async () => {
     const h = await startHarness()
     const created = await (

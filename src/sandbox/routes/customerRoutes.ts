@@ -1,59 +1,89 @@
 import { Hono } from 'hono'
-import * as z from 'zod/mini'
-import { iso, newId, type SandboxContext } from '../context.js'
+import { iso, newId, type SandboxContext, walletUserId } from '../context.js'
+import { CustomerCreate, CustomerUpdate } from '../customerBodies.js'
+import { customerView } from '../customerView.js'
 import { requireCustomer, walletOf } from '../lookups.js'
 import { newMnemonic } from '../mnemonic.js'
 import { readBody } from '../readBody.js'
-import { signedRetry } from '../signedRetry.js'
-import type { CredentialRecord, CustomerRecord, InternalAccountRecord } from '../store.js'
-import { accountView, customerView } from '../views.js'
+import { invalidInput, SandboxError } from '../sandboxError.js'
+import { acceptRetry, isRetry, issueChallenge } from '../signedRetry.js'
+import {
+  type CredentialRecord,
+  type CustomerRecord,
+  contactKey,
+  type InternalAccountRecord,
+} from '../store.js'
 
-const Email = z.string().check(z.regex(/^[^@\s]+@[^@\s]+$/))
+function conflict(code: string, message: string): SandboxError {
+  return new SandboxError({ status: 409, code, message })
+}
 
-const Address = z.looseObject({
-  line1: z.optional(z.string()),
-  city: z.optional(z.string()),
-  state: z.optional(z.string()),
-  postalCode: z.optional(z.string()),
-  country: z.optional(z.string()),
-})
+/** The two contacts an OTP credential can be tied to, and what the service calls each. */
+const CONTACTS = {
+  email: {
+    type: 'EMAIL_OTP',
+    activity: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
+    parameter: 'userEmail',
+    taken: 'EMAIL_OTP_EMAIL_ALREADY_EXISTS',
+    setChanged: 'EMAIL_OTP_CREDENTIAL_SET_CHANGED',
+  },
+  // The contract has no phone-specific codes: its generic conflict stands in.
+  phoneNumber: {
+    type: 'SMS_OTP',
+    activity: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+    parameter: 'userPhoneNumber',
+    taken: 'CONFLICT',
+    setChanged: 'CONFLICT',
+  },
+} as const
 
-const CustomerCreate = z.looseObject({
-  customerType: z.string().check(z.minLength(1)),
-  fullName: z.string().check(z.minLength(1)),
-  email: z.optional(Email),
-  phoneNumber: z.optional(z.string()),
-  address: z.optional(Address),
-})
-
-const CustomerPatch = z.looseObject({
-  fullName: z.optional(z.string().check(z.minLength(1))),
-  email: z.optional(Email),
-  phoneNumber: z.optional(z.string()),
-  address: z.optional(Address),
-})
-
-/** Customers and their embedded wallets: create, read, update (email changes are signed). */
+/**
+ * Customers and their embedded wallets: create, read, update. Changing the email of a customer with
+ * a tied EMAIL_OTP credential, or the phone number of one with a tied SMS_OTP credential, is a
+ * signed retry that moves those credentials with it.
+ */
 export function customerRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
   const { store, clock } = ctx
+  // The two values a platform picks that must stay unique among its customers.
+  const byPlatformId = new Map<string, string>()
+  const byUmaAddress = new Map<string, string>()
+
+  function claimUmaAddress(umaAddress: string, customerId: string): void {
+    const holder = byUmaAddress.get(umaAddress.toLowerCase())
+    if (holder !== undefined && holder !== customerId)
+      throw conflict('UMA_ADDRESS_EXISTS', 'This UMA address belongs to another customer.')
+  }
 
   app.post('/customers', async (c) => {
     const { value } = await readBody(c, CustomerCreate)
+    const id = newId('Customer')
+    const uuid = id.slice('Customer:'.length)
+    const { customerType, email, phoneNumber, address, ...rest } = value
+    const fullName =
+      value.customerType === 'INDIVIDUAL' ? (value.fullName ?? '') : value.businessInfo.legalName
+    const platformCustomerId = value.platformCustomerId ?? uuid.replaceAll('-', '').slice(0, 15)
+    if (byPlatformId.has(platformCustomerId))
+      throw conflict('CONFLICT', 'Another customer has this platformCustomerId.')
+    // Generated when not given, as the service does: every customer has one.
+    const umaAddress = value.umaAddress ?? `$customer.${uuid.slice(0, 8)}@${ctx.config.umaDomain}`
+    claimUmaAddress(umaAddress, id)
     const now = iso(clock.now())
-    const { customerType, fullName, email, phoneNumber, address, ...fields } = value
+    const { fullName: _fullName, ...fields } = rest as typeof rest & { fullName?: string }
     const customer: CustomerRecord = {
-      id: newId('Customer'),
+      id,
       customerType,
       fullName,
       ...(email ? { email } : {}),
       ...(phoneNumber ? { phoneNumber } : {}),
       ...(address ? { address } : {}),
-      fields,
+      fields: { ...fields, platformCustomerId, umaAddress },
       createdAt: now,
       updatedAt: now,
     }
     store.customers.set(customer.id, customer)
+    byPlatformId.set(platformCustomerId, id)
+    byUmaAddress.set(umaAddress.toLowerCase(), id)
     // Every customer gets an embedded wallet, initialised with an EMAIL_OTP credential on its email.
     const account: InternalAccountRecord = {
       id: newId('InternalAccount'),
@@ -81,51 +111,90 @@ export function customerRoutes(ctx: SandboxContext): Hono {
     return c.json(customerView(customer), 201)
   })
 
-  app.get('/customers/internal-accounts', (c) => {
-    const customerId = c.req.query('customerId')
-    const type = c.req.query('type')
-    if (customerId !== undefined) requireCustomer(ctx, customerId)
-    const accounts =
-      customerId === undefined ? [...store.accounts.values()] : store.accounts.where('customer', customerId)
-    const data = accounts.filter((account) => !type || account.type === type).map(accountView)
-    return c.json({ data })
-  })
-
   app.get('/customers/:customerId', (c) =>
     c.json(customerView(requireCustomer(ctx, c.req.param('customerId')))),
   )
 
   app.patch('/customers/:customerId', async (c) => {
     const customer = requireCustomer(ctx, c.req.param('customerId'))
-    const body = await readBody(c, CustomerPatch)
+    const body = await readBody(c, CustomerUpdate)
+    const update = body.value
+    if (update.customerType !== customer.customerType)
+      throw invalidInput(`customerType must stay ${customer.customerType}.`)
+    if (update.email !== undefined && update.phoneNumber !== undefined)
+      throw invalidInput('Change email and phoneNumber in two requests, one each.')
+    const field =
+      update.email !== undefined ? 'email' : update.phoneNumber !== undefined ? 'phoneNumber' : undefined
+    const next = field === undefined ? undefined : update[field]
+    const contact = field === undefined ? undefined : CONTACTS[field]
+    const changes = field !== undefined && next !== undefined && next !== customer[field]
     const wallet = walletOf(ctx, customer.id)
-    const emailCredentials = wallet
-      ? store.credentials.where('account', wallet.id).filter((credential) => credential.type === 'EMAIL_OTP')
-      : []
-    const { email, fullName, phoneNumber, address, ...fields } = body.value
-    // Changing the email of a customer with an EMAIL_OTP credential moves a sign-in method: signed.
-    if (wallet && email !== undefined && email !== customer.email && emailCredentials.length > 0) {
-      const outcome = await signedRetry(ctx, c, {
-        accountId: wallet.id,
-        body,
-        activity: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
-        type: 'EMAIL_OTP',
-      })
-      if (outcome.challenge) return outcome.challenge
-    }
-    const now = iso(clock.now())
-    if (email !== undefined) {
-      customer.email = email
-      for (const credential of emailCredentials) {
-        credential.nickname = email
-        credential.updatedAt = now
+    const tied =
+      contact && wallet
+        ? store.credentials
+            .where('account', wallet.id)
+            .filter((credential) => credential.type === contact.type)
+        : []
+
+    if (changes && contact && next !== undefined) {
+      const inUse = store.credentials
+        .where('contact', contactKey(contact.type, next) ?? '')
+        .some((credential) => !tied.includes(credential))
+      if (inUse)
+        throw conflict(
+          contact.taken,
+          `This ${field} is already the contact of another ${contact.type} credential.`,
+        )
+      // Moving a sign-in method: the wallet signs for it, and the 202 binds which credentials move.
+      // A retry of such a 202 is checked even if none is tied any more: the set changed.
+      const answers = store.pendingRequests.get(c.req.header('Request-Id') ?? '')?.accountId === wallet?.id
+      if (wallet && (tied.length > 0 || (isRetry(ctx, c) && answers))) {
+        const tiedIds = tied.map((credential) => credential.id).sort()
+        if (!isRetry(ctx, c)) {
+          return issueChallenge(ctx, c, {
+            accountId: wallet.id,
+            body,
+            activity: contact.activity,
+            parameters: { [contact.parameter]: next, userId: walletUserId(wallet.id) },
+            context: tiedIds,
+          })
+        }
+        const { pending } = await acceptRetry(ctx, c, { accountId: wallet.id, body })
+        if ((pending.context as string[]).join() !== tiedIds.join())
+          throw conflict(
+            contact.setChanged,
+            `The ${contact.type} credentials changed since the 202: start again.`,
+          )
       }
     }
-    if (fullName !== undefined) customer.fullName = fullName
+
+    const now = iso(clock.now())
+    const { customerType: _type, email, phoneNumber, address, umaAddress, ...fields } = update
+    if (umaAddress !== undefined) {
+      claimUmaAddress(umaAddress, customer.id)
+      byUmaAddress.delete(String(customer.fields.umaAddress).toLowerCase())
+      byUmaAddress.set(umaAddress.toLowerCase(), customer.id)
+      customer.fields.umaAddress = umaAddress
+    }
+    if (email !== undefined) customer.email = email
     if (phoneNumber !== undefined) customer.phoneNumber = phoneNumber
-    if (address !== undefined) customer.address = { ...customer.address, ...address }
-    Object.assign(customer.fields, fields)
+    if (address !== undefined) customer.address = address
+    if ('fullName' in fields && typeof fields.fullName === 'string') customer.fullName = fields.fullName
+    if ('businessInfo' in fields && fields.businessInfo) {
+      fields.businessInfo = { ...(customer.fields.businessInfo as object), ...fields.businessInfo }
+    }
+    const { fullName: _fullName, ...kept } = fields as typeof fields & { fullName?: string }
+    Object.assign(customer.fields, kept)
     customer.updatedAt = now
+    if (changes && next !== undefined) {
+      for (const credential of tied) {
+        credential.nickname = next
+        credential.updatedAt = now
+        // Filed again under its new contact.
+        store.credentials.set(credential.id, credential)
+        for (const session of store.sessions.where('credential', credential.id)) session.nickname = next
+      }
+    }
     return c.json(customerView(customer))
   })
 

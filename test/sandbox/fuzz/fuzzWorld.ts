@@ -94,7 +94,7 @@ async function signedPatch(h: Harness, signer: Signer, name: 'a' | 'b'): Promise
 export async function createFuzzWorld(): Promise<FuzzWorld> {
   const h = await startHarness()
   // A in the EU (its quotes need SCA), B in the US.
-  const a = await signer(h, { address: { country: 'FR' } })
+  const a = await signer(h, { address: { line1: '1 Rue de Rivoli', postalCode: '75001', country: 'FR' } })
   const b = await signer(h, {})
   // A's second sign-in (to be revoked) waits out the interval between two challenges.
   h.sandbox.clock.advance(h.sandbox.config.challengeIntervalMs)
