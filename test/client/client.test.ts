@@ -1,4 +1,6 @@
 // The high-level client against the in-process sandbox, method by method.
+import { validateMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { describe, expect, it, vi } from 'vitest'
 import { createWalletAuth, type WalletAuthEvent, type WalletAuthOptions } from '../../src/client/index.js'
 import { createKeyStore } from '../../src/keys/createKeyStore.js'
@@ -15,8 +17,8 @@ import { mintToken } from './tokens.js'
 async function setup(options: Partial<WalletAuthOptions> = {}, harness?: Harness) {
   const h = harness ?? (await startHarness())
   const now = h.sandbox.clock.now
-  // A customer in the EU, so that quotes need SCA.
-  const customer = await createCustomer(h, { address: { country: 'FR' } })
+  // A customer in the EU, so that payments need SCA, with a phone for SMS credentials.
+  const customer = await createCustomer(h, { address: { country: 'FR' }, phoneNumber: '+33612345678' })
   const relay = createRelay({
     baseUrl: `http://sandbox.test${h.sandbox.basePath}`,
     clientId: h.sandbox.clientId,
@@ -26,9 +28,15 @@ async function setup(options: Partial<WalletAuthOptions> = {}, harness?: Harness
     authorize: (_request, _target, { isOwnedBy }) => isOwnedBy(customer.customerId),
   })
   const base = 'http://app.test/wallet'
+  // Rewrites an answer on its way to the page (the service's sandbox's shapes, a proxy's tampering).
+  let rewrite: ((request: Request, response: Response) => Promise<Response>) | undefined
   const wallet = createWalletAuth({
     baseUrl: base,
-    fetch: (input, init) => relay(new Request(input, init)),
+    fetch: async (input, init) => {
+      const request = new Request(input, init)
+      const response = await relay(request.clone())
+      return rewrite ? rewrite(request, response) : response
+    },
     keyStore: createKeyStore({ indexedDB: null, now }),
     trustedSigners: [h.sandbox.signerPublicKey],
     exportSigners: [h.sandbox.exportSignerPublicKey],
@@ -41,8 +49,13 @@ async function setup(options: Partial<WalletAuthOptions> = {}, harness?: Harness
     await wallet.emailOtp.send(customer.emailCredentialId)
     return wallet.emailOtp.verify(customer.emailCredentialId, '000000')
   }
-  return { h, base, wallet, events, customer, signIn }
+  const rewriteWith = (next: typeof rewrite) => {
+    rewrite = next
+  }
+  return { h, base, wallet, events, customer, signIn, rewriteWith }
 }
+
+const privateEnabled = json('PATCH', { privateEnabled: true })
 
 describe('createWalletAuth', () => {
   it('signs in with an email OTP, keeps the session and signs actions with it', async () => {
@@ -57,10 +70,7 @@ describe('createWalletAuth', () => {
     expect(session.key.keyPair.privateKey.extractable).toBe(false)
     expect((await wallet.sessions.current())?.key.publicKey).toBe(session.key.publicKey)
     expect(events).toEqual(['signed-in'])
-    const patched = await wallet.fetch(
-      `${base}/internal-accounts/${customer.accountId}`,
-      json('PATCH', { privacy: 'PRIVATE' }),
-    )
+    const patched = await wallet.fetch(`${base}/internal-accounts/${customer.accountId}`, privateEnabled)
     expect(patched.status).toBe(200)
   })
 
@@ -82,16 +92,48 @@ describe('createWalletAuth', () => {
     expect(error.retryAfter).toBe(30)
   })
 
-  it('adds an SMS credential and signs in with it', async () => {
-    const { base, wallet, customer, signIn } = await setup()
+  it('adds an SMS credential from the phone on file, activates it with the code and signs in with it', async () => {
+    const { wallet, customer, signIn } = await setup()
     await signIn()
-    const created = await wallet.fetch(
-      `${base}/auth/credentials`,
-      json('POST', { type: 'SMS_OTP', accountId: customer.accountId, phoneNumber: '+15555550100' }),
+    const sms = await wallet.smsOtp.add(customer.accountId)
+    expect(sms).toMatchObject({ type: 'SMS_OTP', nickname: '+33612345678', accountId: customer.accountId })
+    expect(sms.otpEncryptionTargetBundle).toEqual(expect.any(String))
+    // The code the add sent activates the credential: no /challenge in between.
+    const session = await wallet.smsOtp.verify(sms.id, '000000')
+    expect(session).toMatchObject({ type: 'SMS_OTP', credentialId: sms.id })
+    await expectCode(() => wallet.smsOtp.add(customer.accountId), 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS')
+  })
+
+  it('refuses a second email credential, and adds one back after the first was removed', async () => {
+    const { wallet, customer, signIn } = await setup()
+    await signIn()
+    const duplicate = await expectCode(
+      () => wallet.emailOtp.add(customer.accountId),
+      'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS',
     )
-    const sms = await created.json()
-    await wallet.smsOtp.send(sms.id)
-    expect(await wallet.smsOtp.verify(sms.id, '000000')).toMatchObject({ type: 'SMS_OTP' })
+    expect(duplicate.status).toBe(400)
+    const sms = await wallet.smsOtp.add(customer.accountId)
+    await wallet.smsOtp.verify(sms.id, '000000')
+    await wallet.credentials.revoke(customer.emailCredentialId)
+    const email = await wallet.emailOtp.add(customer.accountId)
+    expect(email.id).not.toBe(customer.emailCredentialId)
+    expect(await wallet.emailOtp.verify(email.id, '000000')).toMatchObject({
+      type: 'EMAIL_OTP',
+      credentialId: email.id,
+    })
+  })
+
+  it('changes the email with the signed retry, and the email credential follows it', async () => {
+    const { wallet, customer, signIn } = await setup()
+    await signIn()
+    const email = `grace-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const updated = await wallet.customers.updateContact(customer.customerId, { email })
+    expect(updated).toMatchObject({ id: customer.customerId, email })
+    expect((await wallet.customers.get(customer.customerId)).email).toBe(email)
+    const [credential] = await wallet.credentials.list(customer.accountId)
+    expect(credential).toMatchObject({ type: 'EMAIL_OTP', nickname: email })
+    const both = { email: 'a@example.com', phoneNumber: '+33600000000' } as never
+    await expectCode(() => wallet.customers.updateContact(customer.customerId, both), 'INVALID_ARGUMENT')
   })
 
   it.each(['client-held', 'sealed'] as const)(
@@ -112,8 +154,7 @@ describe('createWalletAuth', () => {
       expect(session).toMatchObject({ type: 'OAUTH', credentialId: oauth.id })
       expect(session.key.keyPair.privateKey.extractable).toBe(false)
       expect(
-        (await wallet.fetch(`${base}/internal-accounts/${customer.accountId}`, json('PATCH', { a: 1 })))
-          .status,
+        (await wallet.fetch(`${base}/internal-accounts/${customer.accountId}`, privateEnabled)).status,
       ).toBe(200)
     },
   )
@@ -146,7 +187,8 @@ describe('createWalletAuth', () => {
     ])
     // The email session may revoke the OAuth credential, not its own.
     await wallet.credentials.revoke(oauth.id)
-    await expectCode(() => wallet.credentials.revoke(customer.emailCredentialId), 'LAST_CREDENTIAL')
+    const own = await expectCode(() => wallet.credentials.revoke(customer.emailCredentialId), 'INVALID_INPUT')
+    expect(own.status).toBe(400)
   })
 
   it('lists, refreshes and revokes sessions; signing out wipes the key here', async () => {
@@ -240,13 +282,33 @@ describe('createWalletAuth', () => {
     expect(h.sandbox).toBeTruthy()
   })
 
-  it('exports the wallet', async () => {
+  it('exports the wallet as a BIP-39 phrase', async () => {
     const { wallet, customer, signIn } = await setup()
     await signIn()
-    expect((await wallet.exportWallet(customer.accountId)).split(' ')).toHaveLength(12)
+    const mnemonic = await wallet.exportWallet(customer.accountId)
+    expect(mnemonic.split(' ')).toHaveLength(12)
+    expect(validateMnemonic(mnemonic, wordlist)).toBe(true)
   })
 
-  it('authorizes a quote through its SCA steps and executes it with the wallet signature', async () => {
+  it("opens the service sandbox's unsigned export only with the opt-in", async () => {
+    const { wallet, customer, signIn, rewriteWith } = await setup()
+    await signIn()
+    // The service's sandbox answers exports with both attestation fields empty.
+    rewriteWith(async (request, response) => {
+      if (!request.url.endsWith('/export') || response.status !== 200) return response
+      const body = await response.json()
+      const envelope = JSON.parse(body.encryptedWalletCredentials)
+      const unsigned = JSON.stringify({ ...envelope, dataSignature: '', enclaveQuorumPublic: '' })
+      return Response.json({ ...body, encryptedWalletCredentials: unsigned })
+    })
+    await expectCode(() => wallet.exportWallet(customer.accountId), 'UNSIGNED_EXPORT')
+    const mnemonic = await wallet.exportWallet(customer.accountId, {
+      dangerouslyAcceptUnsignedSandboxExport: true,
+    })
+    expect(validateMnemonic(mnemonic, wordlist)).toBe(true)
+  })
+
+  it('executes a payment, authorizes its SCA steps and reports it paid only once the quote completes', async () => {
     const { h, wallet, customer, signIn } = await setup()
     await signIn()
     await h.api(
@@ -254,19 +316,43 @@ describe('createWalletAuth', () => {
       json('POST', { amount: 50_000 }),
     )
     const quote = await quoteToUma(h, customer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
+    expect(quote.status).toBe('PENDING')
     const purposes: Array<string | null> = []
-    const authorized = await wallet.quotes.authorize(String(quote.id), {
-      onChallenge: async (step) => {
+    const payment = await wallet.quotes.execute(String(quote.id), {
+      idempotencyKey: 'k-1',
+      onScaChallenge: async (step) => {
         purposes.push(step.purpose)
-        return { otpCode: '123456' }
+        return { code: '123456' }
       },
     })
     expect(purposes).toEqual(['CURRENCY_CONVERSION', 'PAYOUT'])
-    expect(authorized.status).toBe('PENDING')
-    const executed = await wallet.quotes.execute(String(quote.id), { idempotencyKey: 'k-1' })
-    expect(executed.status).toBe('PROCESSING')
-    // The same key gives the first result again instead of paying twice.
-    expect((await wallet.quotes.execute(String(quote.id), { idempotencyKey: 'k-1' })).id).toBe(quote.id)
+    expect(payment.awaitingAuthorization).toBe(false)
+    expect(payment.released).toBe(true)
+    expect(payment.paid).toBe(payment.quote.status === 'COMPLETED')
+    // Executing again is the service's 409, not a second payment.
+    await expectCode(() => wallet.quotes.execute(String(quote.id)), 'INVALID_STATE_TRANSITION')
+  })
+
+  it('leaves a payment awaiting authorization without a callback; a wrong code keeps it so, and it resumes', async () => {
+    const { h, wallet, customer, signIn } = await setup()
+    await signIn()
+    await h.api(
+      `${h.base}/sandbox/internal-accounts/${customer.accountId}/fund`,
+      json('POST', { amount: 50_000 }),
+    )
+    const quote = await quoteToUma(h, customer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
+    const pending = await wallet.quotes.execute(String(quote.id), { scaFactor: 'SMS_OTP' })
+    expect(pending).toMatchObject({ awaitingAuthorization: true, released: false, paid: false })
+    expect(pending.quote.scaChallenge?.factor).toBe('SMS_OTP')
+    await wallet.quotes.resend(String(quote.id))
+    await expectCode(() => wallet.quotes.resend(String(quote.id)), 'RATE_LIMITED')
+    await expect(
+      wallet.quotes.authorize(String(quote.id), { onScaChallenge: () => ({ code: '000000' }) }),
+    ).rejects.toMatchObject({ status: 400 })
+    const resumed = await wallet.quotes.execute(String(quote.id), {
+      onScaChallenge: () => ({ code: '123456' }),
+    })
+    expect(resumed.released).toBe(true)
   })
 
   it('announces expiring-soon and expired, and refreshes automatically when asked', async () => {
