@@ -7,6 +7,12 @@ import { json, startHarness } from '../sandbox/harness.js'
 import { mintToken } from './tokens.js'
 import { walletOnWire } from './walletOnWire.js'
 
+/** A signed action (the account's privacy), labelled on the page's side for the wire record. */
+const labelled = (label: string): RequestInit => ({
+  ...json('PATCH', { privateEnabled: true }),
+  headers: { 'Content-Type': 'application/json', 'X-Test-Action': label },
+})
+
 const MINUTE = 60_000
 // The client's (and the key store's) margin before expiresAt.
 const MARGIN_MS = 30_000
@@ -25,7 +31,7 @@ describe('a device clock off the service clock', () => {
       const { h, base, wallet, customer, wire, signIn, pageNow } = await walletOnWire({ skewMs })
       const act = async (label: string) => {
         actions++
-        return wallet.fetch(`${base}/internal-accounts/${customer.accountId}`, json('PATCH', { label }))
+        return wallet.fetch(`${base}/internal-accounts/${customer.accountId}`, labelled(label))
       }
       const session = await signIn()
       signIns++
@@ -132,7 +138,7 @@ describe('a session that ended on the service', () => {
     const skewMs = -10 * MINUTE
     const { h, base, wallet, customer, wire, signIn } = await walletOnWire({ skewMs })
     const act = (label: string) =>
-      wallet.fetch(`${base}/internal-accounts/${customer.accountId}`, json('PATCH', { label }))
+      wallet.fetch(`${base}/internal-accounts/${customer.accountId}`, labelled(label))
     await signIn()
 
     // A refusal that is about this action, not the session: the email session may not revoke its

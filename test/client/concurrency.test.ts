@@ -29,6 +29,7 @@ describe('concurrent signed actions', () => {
         method: request.method,
         path: new URL(request.url).pathname,
         body: '',
+        action: undefined,
         requestId: request.headers.get('Request-Id') ?? undefined,
         signed: request.headers.has('Service-Wallet-Signature'),
         status: response.status,
@@ -40,7 +41,10 @@ describe('concurrent signed actions', () => {
     const actions = 100
     const results = await Promise.allSettled(
       Array.from({ length: actions }, (_, i) =>
-        signedFetch(`${h.base}/internal-accounts/${customer.accountId}`, json('PATCH', { label: `a-${i}` })),
+        signedFetch(
+          `${h.base}/internal-accounts/${customer.accountId}`,
+          json('PATCH', { privateEnabled: i % 2 === 0 }),
+        ),
       ),
     )
     const succeeded = results.filter((result) => result.status === 'fulfilled' && result.value.status === 200)
@@ -90,7 +94,10 @@ describe('concurrent signed actions', () => {
     const first = await signIn()
     const actions = 50
     const act = (i: number) =>
-      wallet.fetch(`${base}/internal-accounts/${customer.accountId}`, json('PATCH', { label: `action-${i}` }))
+      wallet.fetch(`${base}/internal-accounts/${customer.accountId}`, {
+        ...json('PATCH', { privateEnabled: i % 2 === 0 }),
+        headers: { 'Content-Type': 'application/json', 'X-Test-Action': `action-${i}` },
+      })
     const running: Promise<Response>[] = []
     for (let i = 0; i < actions / 2; i++) running.push(act(i))
     const refresh = wallet.sessions.refresh()
@@ -101,7 +108,7 @@ describe('concurrent signed actions', () => {
     const succeeded = results.filter((result) => result.status === 'fulfilled' && result.value.status === 200)
     const patches = wire.filter((entry) => entry.method === 'PATCH')
     const firstLegs = (i: number) =>
-      patches.filter((entry) => !entry.signed && JSON.parse(entry.body).label === `action-${i}`).length
+      patches.filter((entry) => !entry.signed && entry.action === `action-${i}`).length
     const resent = Array.from({ length: actions }, (_, i) => firstLegs(i)).filter((legs) => legs === 2).length
     const refused = patches.filter((entry) => entry.status === 401).length
     const ids = requestIdUse(patches)

@@ -11,6 +11,8 @@ export interface WireEntry {
   /** Path under the relay's prefix, query included. */
   path: string
   body: string
+  /** The page's `X-Test-Action` header: which action of a test this request belongs to. */
+  action: string | undefined
   /** The `Request-Id` header: a signed retry (or a passkey verify). */
   requestId: string | undefined
   signed: boolean
@@ -66,6 +68,7 @@ export async function walletOnWire(options: WalletOnWireOptions = {}) {
         method: request.method,
         path: `${url.pathname.slice(PREFIX.length)}${url.search}`,
         body,
+        action: request.headers.get('X-Test-Action') ?? undefined,
         requestId: request.headers.get('Request-Id') ?? undefined,
         signed: request.headers.has('Service-Wallet-Signature'),
         status: response.status,
