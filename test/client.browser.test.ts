@@ -89,7 +89,7 @@ describe('createWalletAuth in Chromium', () => {
     expect(after?.key.keyPair.privateKey.extractable).toBe(false)
     const patched = await reloaded.fetch(`${sandbox.baseUrl}/internal-accounts/${accountId}`, {
       method: 'PATCH',
-      body: JSON.stringify({ privacy: 'PRIVATE' }),
+      body: JSON.stringify({ privateEnabled: true }),
     })
     expect(patched.status).toBe(200)
     // And a separate document (a real reload) reads the same key and signs with it.
