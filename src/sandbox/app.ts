@@ -7,6 +7,7 @@ import { moneyRoutes } from './money/moneyRoutes.js'
 import { settleMoney } from './money/transactions.js'
 import { credentialRoutes } from './routes/credentialRoutes.js'
 import { customerRoutes } from './routes/customerRoutes.js'
+import { delegatedKeyRoutes } from './routes/delegatedKeyRoutes.js'
 import { internalAccountRoutes } from './routes/internalAccountRoutes.js'
 import { sessionRoutes } from './routes/sessionRoutes.js'
 import { errorResponse, SandboxError } from './sandboxError.js'
@@ -107,11 +108,14 @@ export function createApp(
     await next()
   })
 
+  // Before the customer routes: `/customers/internal-accounts` and `/customers/external-accounts`
+  // would otherwise be taken for `/customers/{customerId}`.
+  app.route('/', internalAccountRoutes(ctx))
+  app.route('/', moneyRoutes(ctx))
   app.route('/', customerRoutes(ctx))
   app.route('/', credentialRoutes(ctx))
   app.route('/', sessionRoutes(ctx))
-  app.route('/', internalAccountRoutes(ctx))
-  app.route('/', moneyRoutes(ctx))
+  app.route('/', delegatedKeyRoutes(ctx))
 
   // After the routes, so that it knows them: a known path with another method is 405.
   app.use(
