@@ -1,25 +1,31 @@
 import { parseArgs } from 'node:util'
-import { createSandbox } from './createSandbox.js'
+import { createSandbox, type SandboxServer } from './createSandbox.js'
+
+// An HTTP field name (RFC 9110 token).
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 const USAGE = `Usage: embedded-wallet-sandbox [--port 8787] [--host localhost] [--origin URL ...] [--rp-id localhost]
-                              [--client-id ID] [--client-secret SECRET]
+                              [--client-id ID] [--client-secret SECRET] [--signature-header NAME]
 
 Starts a local sandbox of the payments service (in memory; stops with Ctrl-C).
   --port     port to listen on (0 picks a free one)        default 8787
   --host     host name; keep localhost for WebAuthn         default localhost
   --origin   origin passkey ceremonies may run on, repeatable  default http://localhost:5173
   --rp-id    WebAuthn relying-party id                      default localhost
-  --client-id, --client-secret   HTTP Basic credentials   default sandbox-client and a random secret`
+  --client-id, --client-secret   HTTP Basic credentials   default sandbox-client and a random secret
+  --signature-header   wallet-signature header to read   default Service-Wallet-Signature
+                       (Grid-Wallet-Signature: the service's own name, for its guides and scripts)`
 
 /**
- * The `embedded-wallet-sandbox` command: starts a sandbox and prints what a client needs.
+ * The `embedded-wallet-sandbox` command: starts a sandbox, prints what a client needs, and returns
+ * its server (none for `--help`); Ctrl-C stops it.
  *
  * @example
  * ```ts
- * await main(['--port', '8787'])
+ * await main(['--port', '8787', '--signature-header', 'Grid-Wallet-Signature'])
  * ```
  */
-export async function main(argv: string[]): Promise<void> {
+export async function main(argv: string[]): Promise<SandboxServer | undefined> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -29,21 +35,26 @@ export async function main(argv: string[]): Promise<void> {
       'rp-id': { type: 'string', default: 'localhost' },
       'client-id': { type: 'string' },
       'client-secret': { type: 'string' },
+      'signature-header': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   })
   if (values.help) {
     console.log(USAGE)
-    return
+    return undefined
   }
   const port = Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`Not a port: ${values.port}\n\n${USAGE}`)
+  const signatureHeaderName = values['signature-header']
+  if (signatureHeaderName !== undefined && !HEADER_NAME.test(signatureHeaderName))
+    throw new Error(`Not a header name: ${signatureHeaderName}\n\n${USAGE}`)
   const sandbox = await createSandbox({
     origins: values.origin ?? ['http://localhost:5173'],
     rpId: values['rp-id'],
     ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
     ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
+    ...(signatureHeaderName ? { signatureHeaderName } : {}),
   })
   const server = await sandbox.listen({ port, host: values.host })
   const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')
@@ -54,6 +65,7 @@ export async function main(argv: string[]): Promise<void> {
   client secret       ${sandbox.clientSecret}
   OTP signer key      ${sandbox.signerPublicKey}
   export signer key   ${sandbox.exportSignerPublicKey}
+  signature header    ${sandbox.config.signatureHeaderName}
   passkey RP id       ${sandbox.config.rpId}, origins ${sandbox.config.origins.join(', ')}
 
   test values: OTP code 000000 · SCA SMS code 123456 · UMA $success.usd@${sandbox.config.umaDomain}
@@ -67,4 +79,5 @@ export async function main(argv: string[]): Promise<void> {
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  return server
 }
