@@ -18,7 +18,10 @@ async function setup(options: Partial<WalletAuthOptions> = {}, harness?: Harness
   const h = harness ?? (await startHarness())
   const now = h.sandbox.clock.now
   // A customer in the EU, so that payments need SCA, with a phone for SMS credentials.
-  const customer = await createCustomer(h, { address: { country: 'FR' }, phoneNumber: '+33612345678' })
+  const customer = await createCustomer(h, {
+    address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
+    phoneNumber: '+33612345678',
+  })
   const relay = createRelay({
     baseUrl: `http://sandbox.test${h.sandbox.basePath}`,
     clientId: h.sandbox.clientId,
@@ -90,6 +93,22 @@ describe('createWalletAuth', () => {
     await wallet.emailOtp.send(customer.emailCredentialId)
     const error = await expectCode(() => wallet.emailOtp.send(customer.emailCredentialId), 'RATE_LIMITED')
     expect(error.retryAfter).toBe(30)
+  })
+
+  it('passes the 429 of repeated wrong codes at verify on with retryAfter', async () => {
+    const { h, wallet, customer } = await setup()
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await wallet.emailOtp.send(customer.emailCredentialId)
+      await expectCode(() => wallet.emailOtp.verify(customer.emailCredentialId, '111111'), 'UNAUTHORIZED')
+      h.sandbox.clock.advance(31_000)
+    }
+    await wallet.emailOtp.send(customer.emailCredentialId)
+    const limited = await expectCode(
+      () => wallet.emailOtp.verify(customer.emailCredentialId, '000000'),
+      'RATE_LIMITED',
+    )
+    expect(limited.status).toBe(429)
+    expect(limited.retryAfter).toBeGreaterThan(0)
   })
 
   it('adds an SMS credential from the phone on file, activates it with the code and signs in with it', async () => {

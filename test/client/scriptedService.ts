@@ -30,10 +30,17 @@ export async function scriptedService(
   options: Partial<WalletAuthOptions> & {
     /** SCA steps the quote's execution needs (0: a customer outside SCA regions). Default 2. */
     scaSteps?: number
+    /** Refusals the next authorizations get, in order, before the service answers normally. */
+    authorizeRefusals?: Array<{ status: number; code: string; retryAfter?: number }>
     headerName?: string
   } = {},
 ) {
-  const { scaSteps = 2, headerName = 'Service-Wallet-Signature', ...clientOptions } = options
+  const {
+    scaSteps = 2,
+    headerName = 'Service-Wallet-Signature',
+    authorizeRefusals = [],
+    ...clientOptions
+  } = options
   let now = START
   const iso = (offsetMs = 0) => new Date(now + offsetMs).toISOString()
   const arrivals: Arrival[] = []
@@ -135,6 +142,12 @@ export async function scriptedService(
       }
       case `POST /quotes/${QUOTE}/authorize`: {
         if (quote.status !== 'PENDING_AUTHORIZATION') return error(409, 'CONFLICT')
+        const refusal = authorizeRefusals.shift()
+        if (refusal) {
+          const headers: Record<string, string> = {}
+          if (refusal.retryAfter !== undefined) headers['Retry-After'] = String(refusal.retryAfter)
+          return error(refusal.status, refusal.code, headers)
+        }
         const factor = (quote.scaChallenge as { factor: string }).factor
         const good =
           factor === 'PASSKEY'

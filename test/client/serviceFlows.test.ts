@@ -117,6 +117,27 @@ describe('payments with SCA at execution', () => {
     expect(again.status).toBe(409)
   })
 
+  it.each([
+    [409, 'SCA_SESSION_REQUIRED', undefined],
+    [423, 'ACCOUNT_LOCKED', undefined],
+    [429, 'RATE_LIMITED', 45],
+  ])(
+    'passes an authorize refused %i %s on typed, with its status and retryAfter',
+    async (status, code, retryAfter) => {
+      const refusal = { status, code, ...(retryAfter === undefined ? {} : { retryAfter }) }
+      const { wallet, ids, smsCode } = await scriptedService({ scaSteps: 1, authorizeRefusals: [refusal] })
+      const error = await expectCode(
+        () => wallet.quotes.execute(ids.quote, { onScaChallenge: () => ({ code: smsCode }) }),
+        code,
+      )
+      expect(error).toMatchObject({ status, retryAfter })
+      // The step is still open: the page may try again once it has dealt with the refusal.
+      expect(
+        (await wallet.quotes.execute(ids.quote, { onScaChallenge: () => ({ code: smsCode }) })).released,
+      ).toBe(true)
+    },
+  )
+
   it('executes a payment of a customer outside SCA regions at once', async () => {
     const { wallet, ids } = await scriptedService({ scaSteps: 0 })
     let asked = 0
