@@ -1,5 +1,9 @@
 import { iso } from './context.js'
-import type { CredentialRecord, CustomerRecord, InternalAccountRecord, SessionRecord } from './store.js'
+import { currencyView, requireCurrency } from './money/currencies.js'
+import { fundingInstructions } from './money/fundingInstructions.js'
+import { idToken } from './money/idToken.js'
+import type { InternalAccount } from './money/requireInternalAccount.js'
+import type { CredentialRecord, CustomerRecord, SessionRecord } from './store.js'
 
 /** A credential as the API shows it (AuthMethod). */
 export function authMethodView(credential: CredentialRecord): Record<string, unknown> {
@@ -33,8 +37,31 @@ export function customerView(customer: CustomerRecord): Record<string, unknown> 
   return { ...fields, ...rest }
 }
 
-/** An internal account as the API shows it (never its mnemonic). */
-export function accountView(account: InternalAccountRecord): Record<string, unknown> {
-  const { mnemonic: _secret, settings, ...rest } = account
-  return { ...settings, ...rest }
+/**
+ * An internal account as the API shows it (InternalAccount): its balance as an amount of its
+ * currency (no funds are held or pending in the sandbox, so `totalBalance` is the same), how to pay
+ * into it, and for an embedded wallet `privateEnabled`. Never the wallet's mnemonic.
+ */
+export function accountView(account: InternalAccount): Record<string, unknown> {
+  const currency = requireCurrency(account.currency)
+  const balance = { amount: account.balance, currency: currencyView(account.currency) }
+  const wallet = account.type === 'EMBEDDED_WALLET' ? account : undefined
+  return {
+    id: account.id,
+    ...(account.customerId === undefined ? {} : { customerId: account.customerId }),
+    type: account.type,
+    status: 'ACTIVE',
+    balance,
+    totalBalance: balance,
+    fundingPaymentInstructions: fundingInstructions({
+      currency,
+      // Stablecoin accounts are paid into on Spark (the embedded wallet's network).
+      ...(currency.stablecoin ? { cryptoNetwork: 'SPARK' } : {}),
+      token: idToken(account.id),
+      isPlatformAccount: account.customerId === undefined,
+    }),
+    ...(wallet ? { privateEnabled: wallet.settings.privateEnabled === true } : {}),
+    createdAt: account.createdAt,
+    updatedAt: account.updatedAt,
+  }
 }

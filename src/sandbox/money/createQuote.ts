@@ -1,27 +1,54 @@
 import * as z from 'zod/mini'
+import { bytesToHex } from '../../crypto/bytesToHex.js'
+import { utf8 } from '../../crypto/utf8.js'
+import { activityPayload } from '../activityPayload.js'
 import { newId, type SandboxContext } from '../context.js'
-import { requireAccount, requireCustomer } from '../lookups.js'
-import { invalidInput, notFound } from '../sandboxError.js'
+import { requireCustomer } from '../lookups.js'
+import { invalidInput } from '../sandboxError.js'
 import type { CustomerRecord } from '../store.js'
 import { requireCurrency } from './currencies.js'
 import { CRYPTO_NETWORKS, fundingInstructions } from './fundingInstructions.js'
+import { idToken } from './idToken.js'
 import { badRequest } from './moneyErrors.js'
-import type { QuoteRecord, ResolvedDestination } from './moneyState.js'
+import type {
+  QuoteDestinationView,
+  QuoteRecord,
+  QuoteSourceView,
+  ResolvedDestination,
+  TransactionDestinationView,
+  TransactionRecord,
+  TransactionSourceView,
+} from './moneyState.js'
 import { priceQuote } from './priceQuote.js'
-import { issueScaChallenge, SCA_STEPS } from './scaChallenges.js'
+import {
+  findInternalAccount,
+  type InternalAccount,
+  requireInternalAccount,
+} from './requireInternalAccount.js'
+import {
+  CROSS_CURRENCY_STEPS,
+  issueScaChallenge,
+  pickScaFactor,
+  SCA_CHALLENGE_TTL_MS,
+  SINGLE_STEP,
+} from './scaChallenges.js'
 import { requiresSca } from './scaRegion.js'
 import { outcomeSuffix } from './suffix.js'
+import { createTransaction } from './transactions.js'
 import { resolveUmaAddress } from './umaDirectory.js'
+import { walletAddress } from './walletAddress.js'
 
 /** How long a quote's rate is locked (instant rails: 1 to 5 minutes). */
 export const QUOTE_TTL_MS = 5 * 60_000
 
 const Id = z.string().check(z.minLength(1))
+const ScaFactor = z.nullish(z.string())
 
 /**
- * Body of `POST /quotes` (the spec does not show it): the QuoteSource and QuoteDestination of the
- * Quote model, the locked side and its amount in the smallest unit, and optional `customerId` and
- * `description`.
+ * Body of `POST /quotes` (the contract's QuoteRequest): the source and destination, the locked
+ * side and its amount in the smallest unit, and optionally `description`, `scaFactor` (the
+ * factor of an SCA challenge issued at creation) and `immediatelyExecute`. Other members the
+ * contract defines (`lookupId`, `remittanceInformation`, …) are accepted and have no effect here.
  *
  * @example
  * ```ts
@@ -51,9 +78,10 @@ export const CreateQuoteBody = z.looseObject({
     }),
   ]),
   lockedCurrencySide: z.enum(['SENDING', 'RECEIVING']),
-  lockedCurrencyAmount: z.int().check(z.positive()),
-  customerId: z.optional(Id),
+  lockedCurrencyAmount: z.int().check(z.positive(), z.maximum(9_000_000_000_000_000)),
   description: z.optional(z.string()),
+  scaFactor: ScaFactor,
+  immediatelyExecute: z.optional(z.boolean()),
 })
 export type CreateQuoteBody = z.infer<typeof CreateQuoteBody>
 
@@ -66,53 +94,106 @@ function resolveAccountDestination(
   if (external) {
     // Such an account cannot be created; kept for accounts whose identifier changed by hand.
     if (outcomeSuffix(external.identifier) === '105') {
-      throw badRequest('INVALID_ACCOUNT', 'The destination account is invalid.')
+      throw badRequest('INVALID_BANK_ACCOUNT', 'The destination account is invalid.')
     }
     return {
       destination: { kind: 'EXTERNAL_ACCOUNT', accountId, identifier: external.identifier },
       currency: external.currency,
     }
   }
-  if (accountId.startsWith('ExternalAccount:')) {
-    throw notFound('EXTERNAL_ACCOUNT_NOT_FOUND', 'External account not found.')
-  }
-  const internal = requireAccount(ctx, accountId)
-  if (internal.id === sourceAccountId) throw invalidInput('The destination is the source account.')
+  const internal = requireInternalAccount(ctx, accountId)
+  if (internal.id === sourceAccountId)
+    throw badRequest('SELF_PAYMENT', 'The destination is the source account.')
   return { destination: { kind: 'INTERNAL_ACCOUNT', accountId }, currency: internal.currency }
 }
 
+/** The customer of the internal account that receives a destination's money, if any. */
+function receivingCustomer(ctx: SandboxContext, destination: ResolvedDestination): string | undefined {
+  if (destination.kind !== 'INTERNAL_ACCOUNT' && destination.kind !== 'UMA_CUSTOMER') return undefined
+  return findInternalAccount(ctx, destination.accountId)?.customerId
+}
+
 /**
- * Makes a quote from a `POST /quotes` body: resolves the customer (404 `USER_NOT_FOUND`), the source
- * and destination (404 for unknown accounts, 404 `UMA_NOT_FOUND`, 400 `INVALID_ACCOUNT`), prices it,
- * adds the embedded wallet's `payloadToSign` or the real-time funding instructions, and opens the
- * first SCA step for a customer in the EU.
+ * Who a quote's transaction belongs to: the payer when a customer's account pays (a debit), else
+ * the customer whose account receives (a credit), else the customer the quote is made for or the
+ * platform itself.
+ */
+function transactionParty(
+  ctx: SandboxContext,
+  quote: QuoteRecord,
+  sourceAccount: InternalAccount | undefined,
+): Pick<TransactionRecord, 'type' | 'direction' | 'customerId'> {
+  if (sourceAccount?.customerId !== undefined) {
+    return { type: 'OUTGOING', direction: 'DEBIT', customerId: sourceAccount.customerId }
+  }
+  const receiver = receivingCustomer(ctx, quote.resolvedDestination)
+  if (receiver !== undefined) return { type: 'INCOMING', direction: 'CREDIT', customerId: receiver }
+  return { type: 'OUTGOING', direction: 'DEBIT', customerId: quote.customerId ?? ctx.config.organizationId }
+}
+
+function transactionSource(quote: QuoteRecord): TransactionSourceView {
+  return quote.source.sourceType === 'ACCOUNT'
+    ? { sourceType: 'ACCOUNT', accountId: quote.source.accountId, currency: quote.sendingCurrency }
+    : {
+        sourceType: 'REALTIME_FUNDING',
+        currency: quote.sendingCurrency,
+        ...(quote.customerId ? { customerId: quote.customerId } : {}),
+      }
+}
+
+function transactionDestination(quote: QuoteRecord): TransactionDestinationView {
+  return quote.destination.destinationType === 'ACCOUNT'
+    ? {
+        destinationType: 'ACCOUNT',
+        accountId: quote.destination.accountId,
+        currency: quote.receivingCurrency,
+      }
+    : {
+        destinationType: 'UMA_ADDRESS',
+        umaAddress: quote.destination.umaAddress,
+        currency: quote.receivingCurrency,
+      }
+}
+
+/**
+ * Makes a quote from a `POST /quotes` body, with its transaction (PENDING until the quote is
+ * released): resolves the source (404 `REFERENCE_NOT_FOUND` for an unknown account, 404
+ * `USER_NOT_FOUND` for an unknown customer) and destination (404 `UMA_NOT_FOUND`, 400
+ * `INVALID_BANK_ACCOUNT`, 400 `SELF_PAYMENT`), prices it, and adds what paying it takes: an
+ * embedded wallet's `payloadToSign`, or the real-time funding instructions. A real-time-funded
+ * quote of a customer in an SCA region opens its SCA challenges at once; `accepted` is then true
+ * (the route answers 202). Account-funded quotes meet SCA at `/execute`.
  *
  * @example
  * ```ts
- * const quote = await createQuote(ctx, (await readBody(c, CreateQuoteBody)).value)
- * ctx.store.money.quotes.set(quote.id, quote)
+ * const { quote, accepted } = await createQuote(ctx, (await readBody(c, CreateQuoteBody)).value)
  * ```
  */
-export async function createQuote(ctx: SandboxContext, body: CreateQuoteBody): Promise<QuoteRecord> {
+export async function createQuote(
+  ctx: SandboxContext,
+  body: CreateQuoteBody,
+): Promise<{ quote: QuoteRecord; accepted: boolean }> {
   const { source, destination, lockedCurrencySide, lockedCurrencyAmount, description } = body
-  if (body.customerId && source.customerId && body.customerId !== source.customerId) {
-    throw invalidInput('customerId and source.customerId name different customers.')
-  }
-  const customerId = body.customerId ?? source.customerId
   let customer: CustomerRecord | undefined =
-    customerId === undefined ? undefined : requireCustomer(ctx, customerId)
+    source.customerId === undefined ? undefined : requireCustomer(ctx, source.customerId)
 
-  let sourceAccountId: string | undefined
+  let sourceAccount: InternalAccount | undefined
   let sendingCode: string
   let cryptoNetwork: string | undefined
+  let sourceView: QuoteSourceView
   if (source.sourceType === 'ACCOUNT') {
-    const account = requireAccount(ctx, source.accountId)
-    if (customer && customer.id !== account.customerId) {
+    sourceAccount = requireInternalAccount(ctx, source.accountId)
+    if (customer && sourceAccount.customerId !== undefined && customer.id !== sourceAccount.customerId) {
       throw invalidInput('The source account does not belong to this customer.')
     }
-    customer ??= requireCustomer(ctx, account.customerId)
-    sourceAccountId = account.id
-    sendingCode = account.currency
+    // A customer's account acts for its owner; the platform's may act for a named customer.
+    if (sourceAccount.customerId !== undefined) customer ??= requireCustomer(ctx, sourceAccount.customerId)
+    sendingCode = sourceAccount.currency
+    sourceView = {
+      sourceType: 'ACCOUNT',
+      accountId: sourceAccount.id,
+      ...(source.customerId ? { customerId: source.customerId } : {}),
+    }
   } else {
     const currency = requireCurrency(source.currency)
     sendingCode = currency.code
@@ -125,12 +206,36 @@ export async function createQuote(ctx: SandboxContext, body: CreateQuoteBody): P
         cryptoNetworks: CRYPTO_NETWORKS,
       })
     }
+    if (body.immediatelyExecute) {
+      throw invalidInput('A real-time-funded quote executes when its payment arrives, not immediately.')
+    }
+    sourceView = {
+      sourceType: 'REALTIME_FUNDING',
+      currency: source.currency,
+      ...(source.customerId ? { customerId: source.customerId } : {}),
+      ...(cryptoNetwork ? { cryptoNetwork } : {}),
+    }
+  }
+  if (body.immediatelyExecute && sourceAccount?.type === 'EMBEDDED_WALLET') {
+    throw invalidInput('An embedded wallet executes only with its signature: create, then POST /execute.')
   }
 
   const { destination: resolvedDestination, currency: receivingCode } =
     destination.destinationType === 'ACCOUNT'
-      ? resolveAccountDestination(ctx, destination.accountId, sourceAccountId)
+      ? resolveAccountDestination(ctx, destination.accountId, sourceAccount?.id)
       : resolveUmaAddress(ctx, destination.umaAddress, destination.currency)
+  const destinationView: QuoteDestinationView =
+    destination.destinationType === 'ACCOUNT'
+      ? {
+          destinationType: 'ACCOUNT',
+          accountId: destination.accountId,
+          ...(destination.paymentRail ? { paymentRail: destination.paymentRail } : {}),
+        }
+      : {
+          destinationType: 'UMA_ADDRESS',
+          umaAddress: destination.umaAddress,
+          ...(destination.currency ? { currency: destination.currency } : {}),
+        }
 
   const sending = requireCurrency(sendingCode)
   const receiving = requireCurrency(receivingCode)
@@ -141,44 +246,78 @@ export async function createQuote(ctx: SandboxContext, body: CreateQuoteBody): P
     ...(customer ? { customerId: customer.id } : {}),
     createdAt: now,
     expiresAt: now + QUOTE_TTL_MS,
-    source,
-    destination,
-    ...(sourceAccountId ? { sourceAccountId } : {}),
+    source: sourceView,
+    destination: destinationView,
+    ...(sourceAccount ? { sourceAccountId: sourceAccount.id } : {}),
     resolvedDestination,
     sendingCurrency: sending.code,
     receivingCurrency: receiving.code,
     price,
-    ...(description ? { description } : {}),
+    executeRequested: false,
+    transactionId: newId('Transaction'),
   }
 
-  const sourceAccount = sourceAccountId ? ctx.store.accounts.get(sourceAccountId) : undefined
   if (sourceAccount?.type === 'EMBEDDED_WALLET') {
-    // The activity the wallet's session signs to execute (wire-formats section 8): compact JSON
-    // binding the quote, its amounts and where the money goes.
-    quote.payloadToSign = JSON.stringify({
+    // The signing activity the wallet's session approves to release the payment: the transfer it
+    // binds (quote, amounts, destination) as the transaction to sign, hex-encoded.
+    const transfer = JSON.stringify({
+      quoteId: quote.id,
+      totalSendingAmount: price.totalSendingAmount,
+      sendingCurrency: sending.code,
+      totalReceivingAmount: price.totalReceivingAmount,
+      receivingCurrency: receiving.code,
+      destination: destinationView,
+    })
+    quote.payloadToSign = activityPayload({
       organizationId: ctx.config.organizationId,
+      type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
       parameters: {
-        quoteId: quote.id,
-        accountId: sourceAccount.id,
-        totalSendingAmount: price.totalSendingAmount,
-        sendingCurrency: sending.code,
-        totalReceivingAmount: price.totalReceivingAmount,
-        receivingCurrency: receiving.code,
-        destination,
+        signWith: walletAddress(sourceAccount.id),
+        unsignedTransaction: bytesToHex(utf8(transfer)),
       },
-      timestampMs: String(now),
-      type: 'ACTIVITY_TYPE_EXECUTE_QUOTE',
+      timestampMs: now,
     })
   }
   if (source.sourceType === 'REALTIME_FUNDING') {
     quote.fundingInstructions = fundingInstructions({
       currency: sending,
-      quoteId: quote.id,
       ...(cryptoNetwork ? { cryptoNetwork } : {}),
+      token: idToken(quote.id),
+      isPlatformAccount: true,
+      notes: 'Sandbox: no payment is needed; simulate it with POST /sandbox/send.',
     })
   }
-  if (requiresSca(customer)) {
-    quote.sca = { challenge: await issueScaChallenge(ctx, quote, SCA_STEPS[0]), stepsDone: 0 }
+
+  createTransaction(ctx, {
+    id: quote.transactionId,
+    ...transactionParty(ctx, quote, sourceAccount),
+    quoteId: quote.id,
+    source: transactionSource(quote),
+    destination: transactionDestination(quote),
+    sent: { amount: price.totalSendingAmount, currency: sending.code },
+    received: { amount: price.totalReceivingAmount, currency: receiving.code },
+    fees: price.feesIncluded,
+    platformFees: price.platformFeesIncluded,
+    exchangeRate: price.exchangeRate,
+    rateDetails: price.rateDetails,
+    ...(description ? { description } : {}),
+  })
+
+  let accepted = false
+  if (source.sourceType === 'REALTIME_FUNDING' && requiresSca(customer)) {
+    const factor = pickScaFactor(ctx, quote.customerId, body.scaFactor)
+    const steps = sending.code === receiving.code ? SINGLE_STEP : CROSS_CURRENCY_STEPS
+    quote.sca = {
+      steps: [...steps],
+      stepsDone: 0,
+      factor,
+      challenge: await issueScaChallenge(ctx, quote, {
+        factor,
+        purpose: steps[0],
+        expiresAt: Math.min(now + SCA_CHALLENGE_TTL_MS, quote.expiresAt),
+      }),
+    }
+    accepted = true
   }
-  return quote
+  return { quote, accepted }
 }

@@ -25,6 +25,8 @@ const TABLE: SandboxCurrency[] = [
   { code: 'KES', name: 'Kenyan Shilling', symbol: 'KSh', decimals: 2, usdValue: 0.0077 },
   { code: 'XOF', name: 'West African CFA Franc', symbol: 'CFA', decimals: 0, usdValue: 0.0016 },
   { code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6, usdValue: 1, stablecoin: true },
+  // The currency of embedded wallets (the service's walkthrough on-ramps USD into it).
+  { code: 'USDB', name: 'USD Balance', symbol: '$', decimals: 6, usdValue: 1, stablecoin: true },
 ]
 
 /**
@@ -40,7 +42,7 @@ export const SANDBOX_CURRENCIES: ReadonlyMap<string, SandboxCurrency> = new Map(
 )
 
 /**
- * The currency with `code`, or 400 `UNSUPPORTED_CURRENCY` naming the ones the sandbox knows.
+ * The currency with `code`, or 400 `INVALID_CURRENCY` naming the ones the sandbox knows.
  *
  * @example
  * ```ts
@@ -50,7 +52,7 @@ export const SANDBOX_CURRENCIES: ReadonlyMap<string, SandboxCurrency> = new Map(
 export function requireCurrency(code: string): SandboxCurrency {
   const currency = SANDBOX_CURRENCIES.get(code.toUpperCase())
   if (!currency) {
-    throw badRequest('UNSUPPORTED_CURRENCY', `The sandbox does not support the currency ${code}.`, {
+    throw badRequest('INVALID_CURRENCY', `The sandbox does not support the currency ${code}.`, {
       supported: [...SANDBOX_CURRENCIES.keys()],
     })
   }

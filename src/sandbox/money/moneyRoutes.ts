@@ -4,14 +4,13 @@ import { externalAccountRoutes } from './externalAccountRoutes.js'
 import { quoteRoutes } from './quoteRoutes.js'
 import { sandboxRoutes } from './sandboxRoutes.js'
 import { transactionRoutes } from './transactionRoutes.js'
-import { settleMoney } from './transactions.js'
 import { transferRoutes } from './transferRoutes.js'
 import { verificationRoutes } from './verificationRoutes.js'
 
 /**
  * Quotes, SCA, transactions, KYC, external accounts, transfers, UMA and the sandbox endpoints.
- * Balance changes that came due while the clock moved (refunds, credits) are applied before any
- * of these routes runs (`settleMoney`).
+ * Balance changes that came due while the clock moved are applied before any route runs (the
+ * app's `settleMoney` middleware).
  *
  * @example
  * ```ts
@@ -20,10 +19,6 @@ import { verificationRoutes } from './verificationRoutes.js'
  */
 export function moneyRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
-  app.use(async (_c, next) => {
-    settleMoney(ctx)
-    await next()
-  })
   for (const routes of [
     quoteRoutes,
     transactionRoutes,

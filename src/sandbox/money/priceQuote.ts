@@ -28,7 +28,7 @@ const MAX_SEARCHABLE_AMOUNT = Number.MAX_SAFE_INTEGER / 1024
 const MAX_SEARCH_STEPS = 100_000
 
 function tooLarge(): never {
-  throw badRequest('AMOUNT_TOO_LARGE', 'The amount is too large for the sandbox to quote.')
+  throw badRequest('AMOUNT_OUT_OF_RANGE', 'The amount is too large for the sandbox to quote.')
 }
 
 function smallest(currency: SandboxCurrency, usd: number): number {
@@ -40,7 +40,7 @@ function smallest(currency: SandboxCurrency, usd: number): number {
  * unit; `feesIncluded` = service fixed fee + variable fee (sending amount x `gridApiVariableFeeRate`)
  * + platform fee + the sending-currency value of the counterparty's fixed fee, so it includes
  * `platformFeesIncluded`. An amount too small to leave anything to receive is 400
- * `AMOUNT_TOO_SMALL`; one beyond safe integers is 400 `AMOUNT_TOO_LARGE`.
+ * `AMOUNT_OUT_OF_RANGE`, and so is one beyond safe integers.
  *
  * @example
  * ```ts
@@ -97,7 +97,7 @@ export function priceQuote(options: PriceQuoteOptions): QuotePrice {
   }
   if (!Number.isSafeInteger(totalSendingAmount) || !Number.isSafeInteger(totalReceivingAmount)) tooLarge()
   if (totalReceivingAmount <= 0) {
-    throw badRequest('AMOUNT_TOO_SMALL', 'The amount does not cover the fees of this transfer.', {
+    throw badRequest('AMOUNT_OUT_OF_RANGE', 'The amount does not cover the fees of this transfer.', {
       minimumFeesInSendingCurrency: fixedFee + counterpartyFeeInSending,
     })
   }

@@ -16,7 +16,7 @@ function failsAfter(after: number, failureReason: string, refund = true): Outcom
       { after: 0, status: 'PROCESSING' },
       { after, status: 'FAILED', failureReason },
     ],
-    ...(refund ? { refundAfter: after } : {}),
+    ...(refund ? { refundAfter: after } : { refundFailed: true }),
   }
 }
 
@@ -33,8 +33,10 @@ function completesAfter(after: number): OutcomePlan {
  * What happens to an executed quote, by its destination (spec "Sandbox outcomes: quote with an
  * external-account destination" and "Sandbox UMA destinations"). External accounts go by the last
  * 3 digits of their account number: `002` fails at execution, `003` completes after 6 minutes,
- * `004` and `006` fail, `005` completes and is then returned, `007` fails without a refund, any
- * other completes after a few seconds. Failed payments are refunded to an internal source.
+ * `004` (counterparty delivery) and `006` (user cancellation) fail, `005` completes and is then
+ * returned, `007` fails and so does its refund, any other completes after a few seconds. Failure
+ * reasons are the contract's (`QUOTE_EXECUTION_FAILED`, `COUNTERPARTY_POST_TX_FAILED`,
+ * `PAYOUT_RETURNED`, `COMPLIANCE_REJECTED`). Failed payments are refunded to an internal source.
  * Internal accounts and customers' UMA addresses are book transfers: completed at once.
  *
  * @example
@@ -51,20 +53,20 @@ export function quoteOutcome(destination: ResolvedDestination): OutcomePlan {
     case 'UMA_TEST':
       if (destination.scenario === 'LONG_PENDING') return completesAfter(UMA_LONG_PENDING_MS)
       if (destination.scenario === 'COMPLIANCE_FAILURE') {
-        return failsAfter(SETTLEMENT_DELAY_MS, 'COMPLIANCE_CHECK_FAILED')
+        return failsAfter(SETTLEMENT_DELAY_MS, 'COMPLIANCE_REJECTED')
       }
       return completesAfter(SETTLEMENT_DELAY_MS)
     case 'EXTERNAL_ACCOUNT':
       switch (outcomeSuffix(destination.identifier)) {
         case '002':
           return {
-            steps: [{ after: 0, status: 'FAILED', failureReason: 'EXECUTION_FAILED' }],
+            steps: [{ after: 0, status: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED' }],
             refundAfter: 0,
           }
         case '003':
           return completesAfter(LONG_PAYMENT_DELAY_MS)
         case '004':
-          return failsAfter(SETTLEMENT_DELAY_MS, 'COUNTERPARTY_DELIVERY_FAILED')
+          return failsAfter(SETTLEMENT_DELAY_MS, 'COUNTERPARTY_POST_TX_FAILED')
         case '005':
           return {
             steps: [
@@ -73,15 +75,15 @@ export function quoteOutcome(destination: ResolvedDestination): OutcomePlan {
               {
                 after: SETTLEMENT_DELAY_MS + RETURN_DELAY_MS,
                 status: 'FAILED',
-                failureReason: 'PAYMENT_RETURNED',
+                failureReason: 'PAYOUT_RETURNED',
               },
             ],
             refundAfter: SETTLEMENT_DELAY_MS + RETURN_DELAY_MS,
           }
         case '006':
-          return failsAfter(SETTLEMENT_DELAY_MS, 'USER_CANCELLED')
+          return failsAfter(SETTLEMENT_DELAY_MS, 'QUOTE_EXECUTION_FAILED')
         case '007':
-          return failsAfter(SETTLEMENT_DELAY_MS, 'PAYOUT_AND_REFUND_FAILED', false)
+          return failsAfter(SETTLEMENT_DELAY_MS, 'QUOTE_EXECUTION_FAILED', false)
         default:
           return completesAfter(SETTLEMENT_DELAY_MS)
       }

@@ -2,21 +2,32 @@ import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import type { SandboxContext } from '../context.js'
 import { readBody } from '../readBody.js'
+import { invalidInput } from '../sandboxError.js'
 import { verifyWalletSignature } from '../signedRetry.js'
 import { CreateQuoteBody, createQuote } from './createQuote.js'
-import { executeQuote } from './executeQuote.js'
-import { badRequest, conflict } from './moneyErrors.js'
+import { checkFunds, executeQuote, releaseQuote } from './executeQuote.js'
+import { conflict, rateLimited } from './moneyErrors.js'
 import { quoteStatus } from './quoteStatus.js'
 import { quoteView } from './quoteView.js'
 import { requireQuote } from './requireQuote.js'
-import { issueScaChallenge, SCA_STEPS } from './scaChallenges.js'
-import { ScaAuthorizationBody, verifyScaProof } from './verifyScaProof.js'
+import { issueScaChallenge } from './scaChallenges.js'
+import { checkProofShape, ScaAuthorizationBody, verifyScaProof } from './verifyScaProof.js'
 
-// The spec does not show an execute body; any JSON object (or none) is taken and ignored.
-const ExecuteBody = z.looseObject({})
+/** The optional body of `/execute`: the factor of the SCA challenge it may issue. */
+const ExecuteBody = z.looseObject({ scaFactor: z.nullish(z.string()) })
+
+/** Wrong proofs a challenge takes before each further attempt has to wait `AUTHORIZE_BACKOFF_MS`. */
+export const FREE_AUTHORIZE_FAILURES = 3
+/** How long after a wrong proof the next attempt is refused (429), past the free failures. */
+export const AUTHORIZE_BACKOFF_MS = 10_000
+/** How long after a code was sent it may be re-sent. */
+export const SCA_RESEND_INTERVAL_MS = 30_000
 
 /**
- * Quotes: create, read, authorize SCA steps, execute.
+ * Quotes: create (201; 202 for a real-time-funded quote of a customer in an SCA region, whose
+ * challenge comes first), read, execute (SCA for such customers: 200 PENDING_AUTHORIZATION),
+ * authorize (the ScaAuthorization proof; 400 wrong proof, 409 nothing to authorize, 429 after
+ * repeated wrong proofs) and re-send the SMS code (204; 409 for a passkey challenge, 429 too soon).
  *
  * @example
  * ```ts
@@ -29,62 +40,96 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
 
   app.post('/quotes', async (c) => {
     const { value } = await readBody(c, CreateQuoteBody)
-    const quote = await createQuote(ctx, value)
+    const { quote, accepted } = await createQuote(ctx, value)
     money.quotes.set(quote.id, quote)
-    return c.json(quoteView(ctx, quote), 201)
+    if (value.immediatelyExecute) await executeQuote(ctx, quote, value.scaFactor)
+    return c.json(quoteView(ctx, quote), accepted ? 202 : 201)
   })
 
   app.get('/quotes/:quoteId', (c) => c.json(quoteView(ctx, requireQuote(ctx, c.req.param('quoteId')))))
 
-  app.post('/quotes/:quoteId/authorize', async (c) => {
-    const quote = requireQuote(ctx, c.req.param('quoteId'))
-    const { value } = await readBody(c, ScaAuthorizationBody)
-    if (!quote.sca) throw conflict('SCA_NOT_REQUIRED', 'This quote needs no strong customer authentication.')
-    const status = quoteStatus(ctx, quote)
-    if (status === 'EXPIRED') throw badRequest('QUOTE_EXPIRED', 'The quote expired.')
-    const challenge = quote.sca.challenge
-    if (status !== 'PENDING_AUTHORIZATION' || !challenge) {
-      throw conflict('SCA_NOT_PENDING', 'The quote has no SCA step left to authorize.')
-    }
-    if (ctx.clock.now() >= challenge.expiresAt) {
-      throw badRequest('SCA_CHALLENGE_EXPIRED', 'The SCA challenge expired and can no longer be authorized.')
-    }
-    await verifyScaProof(ctx, { challenge, customerId: quote.customerId, proof: value })
-    // Two proofs of the same step raced: only the first one moves the quote on.
-    if (quote.sca.challenge?.id !== challenge.id) {
-      throw conflict('SCA_NOT_PENDING', 'This SCA step was already authorized.')
-    }
-    const stepsDone = quote.sca.stepsDone + 1
-    const next = SCA_STEPS[stepsDone]
-    const nextChallenge = next ? await issueScaChallenge(ctx, quote, next) : undefined
-    quote.sca = { stepsDone, ...(nextChallenge ? { challenge: nextChallenge } : {}) }
-    return c.json(quoteView(ctx, quote))
-  })
-
   app.post('/quotes/:quoteId/execute', async (c) => {
     const quote = requireQuote(ctx, c.req.param('quoteId'))
-    await readBody(c, ExecuteBody)
+    const { value } = await readBody(c, ExecuteBody)
     if (quote.sourceAccountId && quote.payloadToSign) {
-      // No Request-Id here: the stamp is over the payloadToSign the quote carried (wire-formats 8).
+      // No Request-Id here: the stamp is over the payloadToSign the quote carried.
       await verifyWalletSignature(ctx, c, {
         accountId: quote.sourceAccountId,
         payloadToSign: quote.payloadToSign,
       })
     }
     const key = c.req.header('Idempotency-Key')
-    if (key) {
-      const first = money.executions.get(key)
-      if (first) {
-        if (first.quoteId !== quote.id) {
-          throw conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another quote.')
-        }
-        return c.json(first.body as Record<string, unknown>)
-      }
+    const first = key === undefined ? undefined : money.executions.get(key)
+    if (first) {
+      if (first.quoteId !== quote.id) throw conflict('This Idempotency-Key was used for another quote.')
+      return c.json(first.body as Record<string, unknown>)
     }
-    executeQuote(ctx, quote, 'EXECUTE')
+    await executeQuote(ctx, quote, value.scaFactor)
     const body = quoteView(ctx, quote)
-    if (key) money.executions.set(key, { quoteId: quote.id, body })
+    if (key !== undefined) money.executions.set(key, { quoteId: quote.id, body })
     return c.json(body)
+  })
+
+  app.post('/quotes/:quoteId/authorize', async (c) => {
+    const quote = requireQuote(ctx, c.req.param('quoteId'))
+    const { value } = await readBody(c, ScaAuthorizationBody)
+    checkProofShape(value)
+    const { sca } = quote
+    if (!sca) throw conflict('This quote needs no strong customer authentication.')
+    const challenge = sca.challenge
+    if (quoteStatus(ctx, quote) !== 'PENDING_AUTHORIZATION' || !challenge) {
+      throw conflict('The quote has no challenge to authorize.')
+    }
+    const now = ctx.clock.now()
+    if (now >= challenge.expiresAt)
+      throw invalidInput('The challenge expired and can no longer be authorized.')
+    const waitUntil = challenge.lastFailureAt + AUTHORIZE_BACKOFF_MS
+    if (challenge.failures >= FREE_AUTHORIZE_FAILURES && now < waitUntil) {
+      throw rateLimited(
+        waitUntil - now,
+        'Too many wrong proofs for this challenge: wait before trying again.',
+      )
+    }
+    const stepsDone = sca.stepsDone + 1
+    const releases = stepsDone === sca.steps.length && quote.executeRequested
+    if (releases) checkFunds(ctx, quote)
+    const failure = await verifyScaProof(ctx, { challenge, customerId: quote.customerId, proof: value })
+    if (failure) {
+      challenge.failures++
+      challenge.lastFailureAt = now
+      throw invalidInput('The SCA proof does not answer the challenge.', { reason: failure })
+    }
+    const nextChallenge =
+      stepsDone < sca.steps.length
+        ? await issueScaChallenge(ctx, quote, {
+            factor: sca.factor,
+            purpose: sca.steps[stepsDone],
+            expiresAt: challenge.expiresAt,
+          })
+        : undefined
+    // Two proofs of the same challenge raced: only the first moves the quote on.
+    if (sca.challenge?.id !== challenge.id) throw conflict('This challenge was authorized already.')
+    if (releases) releaseQuote(ctx, quote)
+    sca.stepsDone = stepsDone
+    if (nextChallenge) sca.challenge = nextChallenge
+    else delete sca.challenge
+    return c.json(quoteView(ctx, quote))
+  })
+
+  app.post('/quotes/:quoteId/authorize/resend', (c) => {
+    const quote = requireQuote(ctx, c.req.param('quoteId'))
+    if (!quote.sca) throw conflict('This quote needs no strong customer authentication.')
+    const challenge = quote.sca.challenge
+    if (quoteStatus(ctx, quote) !== 'PENDING_AUTHORIZATION' || !challenge) {
+      throw conflict('The quote has no challenge whose code could be re-sent.')
+    }
+    if (challenge.factor !== 'SMS_OTP') throw conflict('A passkey challenge has no code to re-send.')
+    const now = ctx.clock.now()
+    const allowedAt = challenge.lastSentAt + SCA_RESEND_INTERVAL_MS
+    if (now < allowedAt) throw rateLimited(allowedAt - now, 'The code was sent moments ago.')
+    challenge.lastSentAt = now
+    ctx.config.log(`sandbox: SCA code for ${quote.id} re-sent: 123456 (no SMS is sent)`)
+    return c.body(null, 204)
   })
 
   return app

@@ -5,10 +5,10 @@ import { quoteStatus } from './quoteStatus.js'
 import { scaChallengeView } from './scaChallenges.js'
 
 /**
- * A quote as the API shows it (the spec's Quote), at the sandbox's now. `scaChallenge` only while
- * PENDING_AUTHORIZATION; a real-time-funding quote's `paymentInstructions` are withheld while SCA
- * is pending; an embedded-wallet source gets one EMBEDDED_WALLET instruction with the
- * `payloadToSign` of its execution; `transactionId` once executed.
+ * A quote as the API shows it (the contract's Quote), at the sandbox's now: `transactionId` from
+ * creation on; `scaChallenge` only while PENDING_AUTHORIZATION; an embedded-wallet source gets one
+ * EMBEDDED_WALLET instruction with the `payloadToSign` its execution is stamped over; a
+ * real-time-funded quote's instructions are withheld while its SCA is pending.
  *
  * @example
  * ```ts
@@ -18,17 +18,18 @@ import { scaChallengeView } from './scaChallenges.js'
 export function quoteView(ctx: SandboxContext, quote: QuoteRecord): Record<string, unknown> {
   const status = quoteStatus(ctx, quote)
   const { price } = quote
+  const pending = status === 'PENDING_AUTHORIZATION'
   const paymentInstructions = quote.payloadToSign
     ? [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: quote.payloadToSign } }]
-    : status === 'PENDING_AUTHORIZATION'
+    : pending
       ? undefined
       : quote.fundingInstructions
+  const challenge = pending ? quote.sca?.challenge : undefined
   return {
     id: quote.id,
     status,
     createdAt: iso(quote.createdAt),
     expiresAt: iso(quote.expiresAt),
-    ...(quote.customerId ? { customerId: quote.customerId } : {}),
     source: quote.source,
     destination: quote.destination,
     sendingCurrency: currencyView(quote.sendingCurrency),
@@ -39,11 +40,8 @@ export function quoteView(ctx: SandboxContext, quote: QuoteRecord): Record<strin
     feesIncluded: price.feesIncluded,
     platformFeesIncluded: price.platformFeesIncluded,
     ...(paymentInstructions ? { paymentInstructions } : {}),
-    ...(quote.transactionId ? { transactionId: quote.transactionId } : {}),
+    transactionId: quote.transactionId,
     rateDetails: price.rateDetails,
-    ...(quote.description ? { description: quote.description } : {}),
-    ...(status === 'PENDING_AUTHORIZATION' && quote.sca?.challenge
-      ? { scaChallenge: scaChallengeView(ctx, quote.sca.challenge) }
-      : {}),
+    ...(challenge ? { scaChallenge: scaChallengeView(ctx, challenge) } : {}),
   }
 }

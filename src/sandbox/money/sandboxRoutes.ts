@@ -1,36 +1,46 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { iso, type SandboxContext } from '../context.js'
-import { requireAccount } from '../lookups.js'
+import { iso, newId, type SandboxContext } from '../context.js'
+import { requireCustomer } from '../lookups.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, notFound } from '../sandboxError.js'
 import { accountView } from '../views.js'
-import { executeQuote } from './executeQuote.js'
+import { requireCurrency } from './currencies.js'
+import { payRealtimeQuote } from './executeQuote.js'
 import { badRequest } from './moneyErrors.js'
-import { quoteView } from './quoteView.js'
+import { requireInternalAccount } from './requireInternalAccount.js'
 import { requireQuote } from './requireQuote.js'
-import { settleMoney, startTransaction, transactionView } from './transactions.js'
-import { customerByUmaAddress } from './umaDirectory.js'
+import { requireTransaction, settleMoney, startTransaction } from './transactions.js'
+import { transactionView } from './transactionView.js'
+import { customerByUmaAddress, receivingAccount } from './umaDirectory.js'
 
 const UmaAddress = z.string().check(z.regex(/^\$[^@\s]+@[^@\s]+$/))
 const Code = z.string().check(z.minLength(1))
 
-const FundBody = z.looseObject({ amount: z.int().check(z.positive()) })
-const SendBody = z.looseObject({ quoteId: Code, currencyCode: Code })
+/** The most the fund endpoint adds at once (the contract's bound). */
+const MAX_FUND_AMOUNT = 100_000_000_000
+
+const FundBody = z.looseObject({ amount: z.int().check(z.positive(), z.maximum(MAX_FUND_AMOUNT)) })
+const SendBody = z.looseObject({
+  quoteId: Code,
+  currencyCode: Code,
+  currencyAmount: z.optional(z.int().check(z.positive())),
+})
 const UmaReceiveBody = z.looseObject({
   senderUmaAddress: UmaAddress,
-  receiverUmaAddress: UmaAddress,
+  receiverUmaAddress: z.optional(UmaAddress),
+  customerId: z.optional(Code),
   receivingCurrencyCode: Code,
   receivingCurrencyAmount: z.int().check(z.positive()),
 })
 
 /**
- * The sandbox-only endpoints (spec "Sandbox-only endpoints"):
- * `POST /sandbox/internal-accounts/{accountId}/fund` `{ amount }` adds funds (200, the account);
- * `POST /sandbox/send` `{ quoteId, currencyCode }` pays a real-time-funding quote, which executes
- * it (200, the quote); `POST /sandbox/uma/receive` `{ senderUmaAddress, receiverUmaAddress,
- * receivingCurrencyCode, receivingCurrencyAmount }` credits the customer whose `umaAddress` is the
- * receiver (201, an INCOMING transaction; 404 `UMA_NOT_FOUND` for no such customer).
+ * The sandbox-only endpoints: `POST /sandbox/internal-accounts/{accountId}/fund` `{ amount }`
+ * adds funds to any internal account, a customer's or the platform's (200, the InternalAccount);
+ * `POST /sandbox/send` `{ quoteId, currencyCode, currencyAmount? }` pays a real-time-funded
+ * quote's instructions (200, the quote's Transaction); `POST /sandbox/uma/receive` credits the
+ * customer named by `receiverUmaAddress` or `customerId` in the receiving currency (200, an
+ * INCOMING Transaction; 404 `UMA_NOT_FOUND` / `USER_NOT_FOUND` for no such receiver).
  *
  * @example
  * ```ts
@@ -41,11 +51,11 @@ export function sandboxRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
 
   app.post('/sandbox/internal-accounts/:accountId/fund', async (c) => {
-    const account = requireAccount(ctx, c.req.param('accountId'))
+    const account = requireInternalAccount(ctx, c.req.param('accountId'))
     const { value } = await readBody(c, FundBody)
     settleMoney(ctx)
     if (!Number.isSafeInteger(account.balance + value.amount)) {
-      throw badRequest('AMOUNT_TOO_LARGE', 'The balance would exceed what the sandbox can hold.')
+      throw badRequest('AMOUNT_OUT_OF_RANGE', 'The balance would exceed what the sandbox can hold.')
     }
     account.balance += value.amount
     account.updatedAt = iso(ctx.clock.now())
@@ -55,41 +65,50 @@ export function sandboxRoutes(ctx: SandboxContext): Hono {
   app.post('/sandbox/send', async (c) => {
     const { value } = await readBody(c, SendBody)
     const quote = requireQuote(ctx, value.quoteId)
-    if (quote.source.sourceType !== 'REALTIME_FUNDING') {
-      throw invalidInput(
-        'Only real-time-funding quotes are paid with /sandbox/send; fund the account and execute the quote.',
-      )
-    }
-    if (value.currencyCode.toUpperCase() !== quote.sendingCurrency) {
-      throw badRequest('CURRENCY_MISMATCH', `The quote is funded in ${quote.sendingCurrency}.`)
-    }
-    executeQuote(ctx, quote, 'SANDBOX_SEND')
-    return c.json(quoteView(ctx, quote))
+    payRealtimeQuote(ctx, quote, {
+      currencyCode: value.currencyCode,
+      ...(value.currencyAmount === undefined ? {} : { currencyAmount: value.currencyAmount }),
+    })
+    return c.json(transactionView(ctx, requireTransaction(ctx, quote.transactionId)))
   })
 
   app.post('/sandbox/uma/receive', async (c) => {
     const { value } = await readBody(c, UmaReceiveBody)
-    const receiver = customerByUmaAddress(ctx, value.receiverUmaAddress)
-    if (!receiver)
-      throw notFound('UMA_NOT_FOUND', `No customer has the UMA address ${value.receiverUmaAddress}.`)
-    const currency = value.receivingCurrencyCode.toUpperCase()
-    if (currency !== receiver.wallet.currency) {
-      throw badRequest(
-        'CURRENCY_MISMATCH',
-        `${value.receiverUmaAddress} receives ${receiver.wallet.currency}.`,
-      )
+    let customerId: string
+    if (value.receiverUmaAddress !== undefined) {
+      const receiver = customerByUmaAddress(ctx, value.receiverUmaAddress)
+      if (!receiver)
+        throw notFound('UMA_NOT_FOUND', `No customer has the UMA address ${value.receiverUmaAddress}.`)
+      if (value.customerId !== undefined && value.customerId !== receiver.id) {
+        throw invalidInput('customerId and receiverUmaAddress name different customers.')
+      }
+      customerId = receiver.id
+    } else if (value.customerId !== undefined) {
+      customerId = requireCustomer(ctx, value.customerId).id
+    } else {
+      throw invalidInput('Name the receiver: receiverUmaAddress or customerId.')
     }
-    const transaction = startTransaction(ctx, {
-      type: 'INCOMING',
-      customerId: receiver.customer.id,
-      source: { umaAddress: value.senderUmaAddress },
-      destination: { umaAddress: value.receiverUmaAddress, accountId: receiver.wallet.id },
-      sent: { amount: value.receivingCurrencyAmount, currency },
-      received: { amount: value.receivingCurrencyAmount, currency },
-      plan: { steps: [{ after: 0, status: 'COMPLETED' }] },
-      credit: { accountId: receiver.wallet.id, amount: value.receivingCurrencyAmount },
-    })
-    return c.json(transactionView(ctx, transaction), 201)
+    const currency = requireCurrency(value.receivingCurrencyCode).code
+    const account = receivingAccount(ctx, customerId, currency)
+    const amount = { amount: value.receivingCurrencyAmount, currency }
+    const transaction = startTransaction(
+      ctx,
+      {
+        id: newId('Transaction'),
+        type: 'INCOMING',
+        direction: 'CREDIT',
+        customerId,
+        source: { sourceType: 'UMA_ADDRESS', umaAddress: value.senderUmaAddress, currency },
+        destination: { destinationType: 'ACCOUNT', accountId: account.id, currency },
+        sent: amount,
+        received: amount,
+      },
+      {
+        plan: { steps: [{ after: 0, status: 'COMPLETED' }] },
+        credit: { accountId: account.id, amount: amount.amount },
+      },
+    )
+    return c.json(transactionView(ctx, transaction))
   })
 
   return app

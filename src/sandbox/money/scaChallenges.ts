@@ -3,25 +3,31 @@ import { sha256Hex } from '../../crypto/sha256Hex.js'
 import { utf8 } from '../../crypto/utf8.js'
 import { iso, newId, type SandboxContext } from '../context.js'
 import { walletOf } from '../lookups.js'
+import { invalidInput } from '../sandboxError.js'
 import type { CredentialRecord } from '../store.js'
-import type { QuoteRecord, ScaChallengeRecord } from './moneyState.js'
+import type { PaymentScaFactor, QuoteRecord, ScaChallengeRecord } from './moneyState.js'
 
 /**
- * The authorizations a cross-currency send needs, in order (spec "Rules for status values" 4):
- * one for the currency conversion, one for the payout.
+ * The authorizations a cross-currency real-time-funded quote needs, in order (spec "Rules for
+ * status values" 4: one for the currency conversion, one for the payout). A pre-funded send
+ * released by `/execute`, and a same-currency one, need a single undistinguished step.
  *
  * @example
  * ```ts
- * const next = SCA_STEPS[quote.sca.stepsDone] // undefined once all are done
+ * const steps = crossCurrency ? CROSS_CURRENCY_STEPS : SINGLE_STEP
  * ```
  */
-export const SCA_STEPS = ['CURRENCY_CONVERSION', 'PAYOUT'] as const
+export const CROSS_CURRENCY_STEPS: ReadonlyArray<string | undefined> = ['CURRENCY_CONVERSION', 'PAYOUT']
 
-/** How long one SCA step can be authorized; never past the quote's own expiry. */
-export const SCA_CHALLENGE_TTL_MS = 2 * 60_000
+/** One authorization, with no purpose to tell steps apart. */
+export const SINGLE_STEP: ReadonlyArray<string | undefined> = [undefined]
+
+/** How long one SCA challenge can be authorized. Re-sending its code does not extend it. */
+export const SCA_CHALLENGE_TTL_MS = 5 * 60_000
 
 /**
- * The PASSKEY credentials of a customer's embedded wallet: the ones that may answer a passkey step.
+ * The PASSKEY credentials of a customer's embedded wallet: the sandbox takes them as the
+ * customer's enrolled SCA passkeys.
  *
  * @example
  * ```ts
@@ -37,20 +43,45 @@ export function customerPasskeys(ctx: SandboxContext, customerId: string | undef
 }
 
 /**
- * Opens the next SCA step of a quote. Its WebAuthn challenge is the SHA-256 of a payload naming
- * the quote, the step and the amounts (PSD2 dynamic linking: the proof is for this payment). The
- * factor is PASSKEY when the customer's wallet has a passkey, SMS_OTP otherwise; either proof is
- * accepted.
+ * The factor a challenge is issued for, from the request's `scaFactor`: `SMS_OTP` by default,
+ * `PASSKEY` when asked for and the customer has a passkey. `TOTP` cannot carry the dynamic linking
+ * of a payment, and a passkey the customer does not have cannot be used: both 400 `INVALID_INPUT`.
  *
  * @example
  * ```ts
- * quote.sca = { challenge: await issueScaChallenge(ctx, quote, 'CURRENCY_CONVERSION'), stepsDone: 0 }
+ * const factor = pickScaFactor(ctx, quote.customerId, body.value.scaFactor)
+ * ```
+ */
+export function pickScaFactor(
+  ctx: SandboxContext,
+  customerId: string | undefined,
+  requested: string | null | undefined,
+): PaymentScaFactor {
+  if (requested === undefined || requested === null || requested === 'SMS_OTP') return 'SMS_OTP'
+  if (requested === 'TOTP') throw invalidInput('TOTP cannot authorize a payment; use SMS_OTP or PASSKEY.')
+  if (requested === 'PASSKEY') {
+    if (customerPasskeys(ctx, customerId).length === 0) {
+      throw invalidInput('The customer has no passkey to authorize with.')
+    }
+    return 'PASSKEY'
+  }
+  throw invalidInput('scaFactor must be SMS_OTP, TOTP or PASSKEY.')
+}
+
+/**
+ * Opens an SCA challenge on a quote. Its WebAuthn challenge is the SHA-256 of a payload naming the
+ * quote, the step and the amounts (PSD2 dynamic linking: the proof is for this payment). The code
+ * is "sent" (logged) at once.
+ *
+ * @example
+ * ```ts
+ * quote.sca.challenge = await issueScaChallenge(ctx, quote, { factor: 'SMS_OTP', purpose: 'PAYOUT', expiresAt })
  * ```
  */
 export async function issueScaChallenge(
   ctx: SandboxContext,
   quote: QuoteRecord,
-  purpose: string,
+  options: { factor: PaymentScaFactor; purpose: string | undefined; expiresAt: number },
 ): Promise<ScaChallengeRecord> {
   const now = ctx.clock.now()
   const id = newId('ScaChallenge')
@@ -61,7 +92,7 @@ export async function issueScaChallenge(
       parameters: {
         quoteId: quote.id,
         scaChallengeId: id,
-        purpose,
+        purpose: options.purpose ?? null,
         totalSendingAmount: quote.price.totalSendingAmount,
         sendingCurrency: quote.sendingCurrency,
         totalReceivingAmount: quote.price.totalReceivingAmount,
@@ -72,24 +103,31 @@ export async function issueScaChallenge(
       type: 'ACTIVITY_TYPE_AUTHORIZE_PAYMENT',
     }),
   )
+  if (options.factor === 'SMS_OTP') {
+    ctx.config.log(`sandbox: SCA code for ${quote.id} is 123456 (no SMS is sent)`)
+  }
   return {
     id,
-    expiresAt: Math.min(now + SCA_CHALLENGE_TTL_MS, quote.expiresAt),
-    factor: passkeys.length > 0 ? 'PASSKEY' : 'SMS_OTP',
-    availableFactors: ['SMS_OTP', 'PASSKEY'],
-    purpose,
+    issuedAt: now,
+    lastSentAt: now,
+    expiresAt: options.expiresAt,
+    factor: options.factor,
+    availableFactors: passkeys.length > 0 ? ['SMS_OTP', 'PASSKEY'] : ['SMS_OTP'],
+    ...(options.purpose === undefined ? {} : { purpose: options.purpose }),
     webauthnChallenge,
     passkeys: passkeys.map((credential) => ({
       id: credential.passkey?.credentialId ?? '',
       transports: credential.passkey?.transports ?? [],
     })),
+    failures: 0,
+    lastFailureAt: 0,
   }
 }
 
 /**
- * An SCA step as the API shows it (ScaChallenge). A passkey step carries WebAuthn request options
- * whose challenge is `b64url(UTF-8(hex))`, as for sign-in challenges (wire-formats section 7);
- * per-transaction challenges omit `passkeyAllowedOrigins`.
+ * An SCA challenge as the API shows it (ScaChallenge). A passkey challenge carries WebAuthn
+ * request options whose challenge is `b64url(UTF-8(hex))`, as for sign-in challenges
+ * (wire-formats section 7); per-payment challenges omit `passkeyAllowedOrigins`.
  *
  * @example
  * ```ts
@@ -105,7 +143,7 @@ export function scaChallengeView(
     expiresAt: iso(challenge.expiresAt),
     factor: challenge.factor,
     availableFactors: challenge.availableFactors,
-    purpose: challenge.purpose,
+    ...(challenge.purpose === undefined ? {} : { purpose: challenge.purpose }),
     ...(challenge.factor === 'PASSKEY'
       ? {
           passkeyAssertionOptions: {

@@ -40,15 +40,17 @@ export const EU_COUNTRY_CODES: ReadonlySet<string> = new Set([
 ])
 
 /**
- * Whether payments of this customer need SCA: its address is in the EU. The platform acting for
- * itself (no customer) never does.
+ * Whether payments of this customer need SCA: its `region`, or failing that its address, is in
+ * the EU. The platform acting for itself (no customer) never does.
  *
  * @example
  * ```ts
- * if (requiresSca(customer)) quote.sca = { challenge: issueScaChallenge(…), stepsDone: 0 }
+ * if (requiresSca(customer)) return openSca(ctx, quote, { factor })
  * ```
  */
 export function requiresSca(customer: CustomerRecord | undefined): boolean {
-  const country = customer?.address?.country
+  if (!customer) return false
+  const region = customer.fields.region
+  const country = typeof region === 'string' ? region : customer.address?.country
   return typeof country === 'string' && EU_COUNTRY_CODES.has(country.trim().toUpperCase())
 }

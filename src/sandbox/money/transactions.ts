@@ -1,22 +1,10 @@
-import { iso, newId, type SandboxContext } from '../context.js'
+import { iso, type SandboxContext } from '../context.js'
 import { notFound } from '../sandboxError.js'
-import { currencyView } from './currencies.js'
-import type { BalanceEffect, Money, OutcomePlan, TransactionRecord, TransactionStep } from './moneyState.js'
+import type { BalanceEffect, OutcomePlan, TransactionRecord, TransactionStep } from './moneyState.js'
+import { findInternalAccount } from './requireInternalAccount.js'
 
-/** Options of `startTransaction`. */
-export interface StartTransactionOptions
-  extends Pick<
-    TransactionRecord,
-    | 'type'
-    | 'customerId'
-    | 'quoteId'
-    | 'source'
-    | 'destination'
-    | 'sent'
-    | 'received'
-    | 'fees'
-    | 'description'
-  > {
+/** What money moves when a transaction's timeline starts. */
+export interface MoneyMovement {
   plan: OutcomePlan
   /** Taken from this internal account now, and given back at `plan.refundAfter` if the plan says so. */
   debit?: { accountId: string; amount: number }
@@ -31,18 +19,18 @@ export interface StartTransactionOptions
  * @example
  * ```ts
  * settleMoney(ctx)
- * c.json(accountView(requireAccount(ctx, id)))
+ * c.json(accountView(requireInternalAccount(ctx, id)))
  * ```
  */
 export function settleMoney(ctx: SandboxContext): void {
-  const { money, accounts } = ctx.store
+  const { money } = ctx.store
   if (money.pendingEffects.length === 0) return
   const now = ctx.clock.now()
   const due = money.pendingEffects.filter((effect) => effect.at <= now)
   if (due.length === 0) return
   money.pendingEffects = money.pendingEffects.filter((effect) => effect.at > now)
   for (const effect of due) {
-    const account = accounts.get(effect.accountId)
+    const account = findInternalAccount(ctx, effect.accountId)
     if (!account) continue
     account.balance += effect.amount
     account.updatedAt = iso(Math.max(effect.at, Date.parse(account.updatedAt)))
@@ -50,49 +38,75 @@ export function settleMoney(ctx: SandboxContext): void {
 }
 
 /**
- * Creates a transaction whose timeline follows `plan` from now on, debits the payer at once and
- * schedules the refund and the credit the plan implies.
+ * Stores a transaction whose money has not moved yet (a quote's, from the quote's creation).
  *
  * @example
  * ```ts
- * const transaction = startTransaction(ctx, { type: 'OUTGOING', quoteId, source, destination, sent, received,
- *   plan: quoteOutcome(quote.resolvedDestination), debit: { accountId, amount: 10_000 } })
+ * const transaction = createTransaction(ctx, { id: quote.transactionId, type: 'OUTGOING', … })
  * ```
  */
-export function startTransaction(ctx: SandboxContext, options: StartTransactionOptions): TransactionRecord {
-  const { plan, debit, credit, ...fields } = options
+export function createTransaction(
+  ctx: SandboxContext,
+  fields: Omit<TransactionRecord, 'createdAt' | 'steps' | 'refund'>,
+): TransactionRecord {
+  const transaction: TransactionRecord = { ...fields, createdAt: ctx.clock.now(), steps: [] }
+  ctx.store.money.transactions.set(transaction.id, transaction)
+  return transaction
+}
+
+/**
+ * Starts a transaction's timeline now: follows `plan`, debits the payer at once and schedules the
+ * refund and the credit the plan implies.
+ *
+ * @example
+ * ```ts
+ * startTimeline(ctx, transaction, { plan: quoteOutcome(quote.resolvedDestination), debit })
+ * ```
+ */
+export function startTimeline(
+  ctx: SandboxContext,
+  transaction: TransactionRecord,
+  movement: MoneyMovement,
+): void {
+  const { plan, debit, credit } = movement
   const now = ctx.clock.now()
   const steps: TransactionStep[] = plan.steps.map(({ after, ...step }) => ({ at: now + after, ...step }))
-  const transaction: TransactionRecord = { id: newId('Transaction'), ...fields, createdAt: now, steps }
+  transaction.steps = steps
   const effects: BalanceEffect[] = []
   if (debit) {
     effects.push({ at: now, accountId: debit.accountId, amount: -debit.amount })
     if (plan.refundAfter !== undefined) {
       effects.push({ at: now + plan.refundAfter, accountId: debit.accountId, amount: debit.amount })
+      transaction.refund = { at: now + plan.refundAfter, status: 'COMPLETED' }
     }
+  }
+  if (plan.refundFailed) {
+    const failed = steps.find((step) => step.status === 'FAILED')
+    transaction.refund = { at: failed?.at ?? now, status: 'FAILED' }
   }
   const completion = steps.find((step) => step.status === 'COMPLETED')
   if (credit && completion)
     effects.push({ at: completion.at, accountId: credit.accountId, amount: credit.amount })
-  ctx.store.money.transactions.set(transaction.id, transaction)
   ctx.store.money.pendingEffects.push(...effects)
   settleMoney(ctx)
-  return transaction
 }
 
 /**
- * The step of the transaction's timeline that holds at the sandbox's now.
+ * Creates a transaction and starts its timeline at once (transfers, incoming payments).
  *
  * @example
  * ```ts
- * currentStep(ctx, transaction).status // 'PROCESSING', later 'COMPLETED'
+ * const transaction = startTransaction(ctx, { id: newId('Transaction'), type: 'INCOMING', … }, { plan, credit })
  * ```
  */
-export function currentStep(ctx: SandboxContext, transaction: TransactionRecord): TransactionStep {
-  const now = ctx.clock.now()
-  let current = transaction.steps[0] ?? { at: transaction.createdAt, status: 'PENDING' }
-  for (const step of transaction.steps) if (step.at <= now) current = step
-  return current
+export function startTransaction(
+  ctx: SandboxContext,
+  fields: Omit<TransactionRecord, 'createdAt' | 'steps' | 'refund'>,
+  movement: MoneyMovement,
+): TransactionRecord {
+  const transaction = createTransaction(ctx, fields)
+  startTimeline(ctx, transaction, movement)
+  return transaction
 }
 
 /**
@@ -107,37 +121,4 @@ export function requireTransaction(ctx: SandboxContext, id: string | undefined):
   const transaction = id === undefined ? undefined : ctx.store.money.transactions.get(id)
   if (!transaction) throw notFound('TRANSACTION_NOT_FOUND', 'Transaction not found.')
   return transaction
-}
-
-/**
- * A transaction as the API shows it, with its status at the sandbox's now.
- *
- * @example
- * ```ts
- * c.json(transactionView(ctx, transaction))
- * ```
- */
-export function transactionView(
-  ctx: SandboxContext,
-  transaction: TransactionRecord,
-): Record<string, unknown> {
-  const step = currentStep(ctx, transaction)
-  const money = ({ amount, currency }: Money) => ({ amount, currency: currencyView(currency) })
-  return {
-    id: transaction.id,
-    type: transaction.type,
-    status: step.status,
-    ...(transaction.customerId ? { customerId: transaction.customerId } : {}),
-    ...(transaction.quoteId ? { quoteId: transaction.quoteId } : {}),
-    source: transaction.source,
-    destination: transaction.destination,
-    sentAmount: money(transaction.sent),
-    receivedAmount: money(transaction.received),
-    ...(transaction.fees === undefined ? {} : { fees: transaction.fees }),
-    ...(transaction.description ? { description: transaction.description } : {}),
-    ...(step.failureReason ? { failureReason: step.failureReason } : {}),
-    createdAt: iso(transaction.createdAt),
-    updatedAt: iso(Math.max(step.at, transaction.createdAt)),
-    ...(step.status === 'COMPLETED' ? { settledAt: iso(step.at) } : {}),
-  }
 }

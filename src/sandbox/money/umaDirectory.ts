@@ -1,9 +1,10 @@
 import type { SandboxContext } from '../context.js'
-import { walletOf } from '../lookups.js'
 import { notFound } from '../sandboxError.js'
-import type { CustomerRecord, InternalAccountRecord } from '../store.js'
+import type { CustomerRecord } from '../store.js'
+import { customerAccounts } from './customerAccounts.js'
 import { badRequest } from './moneyErrors.js'
 import type { ResolvedDestination, UmaScenario } from './moneyState.js'
+import type { InternalAccount } from './requireInternalAccount.js'
 
 // The spec's "Sandbox UMA destinations": username on the sandbox UMA domain -> behaviour, currency.
 const TEST_ADDRESSES: Record<string, { scenario: UmaScenario; currency: string }> = {
@@ -15,32 +16,54 @@ const TEST_ADDRESSES: Record<string, { scenario: UmaScenario; currency: string }
 }
 
 /**
- * The customer of this sandbox whose `umaAddress` (a customer field) is `umaAddress`, with its
- * embedded wallet.
+ * The customer of this sandbox whose `umaAddress` (a customer field) is `umaAddress`.
  *
  * @example
  * ```ts
  * const receiver = customerByUmaAddress(ctx, '$alice@sandbox.uma.example')
  * ```
  */
-export function customerByUmaAddress(
-  ctx: SandboxContext,
-  umaAddress: string,
-): { customer: CustomerRecord; wallet: InternalAccountRecord } | undefined {
+export function customerByUmaAddress(ctx: SandboxContext, umaAddress: string): CustomerRecord | undefined {
   const wanted = umaAddress.toLowerCase()
   for (const customer of ctx.store.customers.values()) {
     const address = customer.fields.umaAddress
-    if (typeof address !== 'string' || address.toLowerCase() !== wanted) continue
-    const wallet = walletOf(ctx, customer.id)
-    if (wallet) return { customer, wallet }
+    if (typeof address === 'string' && address.toLowerCase() === wanted) return customer
   }
   return undefined
 }
 
 /**
+ * The account of a customer that receives money in `currency`: the one in that currency, or
+ * without a currency the embedded wallet (else the first account). 400 `INVALID_CURRENCY` when the
+ * customer holds no account in `currency`.
+ *
+ * @example
+ * ```ts
+ * const account = receivingAccount(ctx, customer.id, 'USD')
+ * ```
+ */
+export function receivingAccount(
+  ctx: SandboxContext,
+  customerId: string,
+  currency?: string,
+): InternalAccount {
+  const accounts = customerAccounts(ctx, customerId)
+  const wanted = currency?.toUpperCase()
+  const account =
+    wanted === undefined ? accounts[0] : accounts.find((candidate) => candidate.currency === wanted)
+  if (!account) {
+    throw badRequest('INVALID_CURRENCY', `The receiver holds no account in ${currency ?? 'any currency'}.`, {
+      currencies: accounts.map((candidate) => candidate.currency),
+    })
+  }
+  return account
+}
+
+/**
  * Resolves a well-formed UMA address: a sandbox test address on `config.umaDomain`, or the
- * `umaAddress` of a customer of this sandbox. Anything else has no receiver: 404 `UMA_NOT_FOUND`.
- * A `currency` that the receiver does not take is 400 `CURRENCY_MISMATCH`.
+ * `umaAddress` of a customer of this sandbox (paid into their account in `currency`, default
+ * their wallet). Anything else has no receiver: 404 `UMA_NOT_FOUND`. A `currency` that the
+ * receiver does not take is 400 `INVALID_CURRENCY`.
  *
  * @example
  * ```ts
@@ -55,24 +78,17 @@ export function resolveUmaAddress(
 ): { destination: ResolvedDestination; currency: string } {
   const [username = '', domain = ''] = umaAddress.toLowerCase().replace(/^\$/, '').split('@')
   const test = domain === ctx.config.umaDomain.toLowerCase() ? TEST_ADDRESSES[username] : undefined
-  let resolved: { destination: ResolvedDestination; currency: string } | undefined
   if (test) {
-    resolved = {
-      destination: { kind: 'UMA_TEST', umaAddress, scenario: test.scenario },
-      currency: test.currency,
+    if (currency !== undefined && currency.toUpperCase() !== test.currency) {
+      throw badRequest('INVALID_CURRENCY', `${umaAddress} receives ${test.currency}, not ${currency}.`)
     }
-  } else {
-    const receiver = customerByUmaAddress(ctx, umaAddress)
-    if (receiver) {
-      resolved = {
-        destination: { kind: 'UMA_CUSTOMER', umaAddress, accountId: receiver.wallet.id },
-        currency: receiver.wallet.currency,
-      }
-    }
+    return { destination: { kind: 'UMA_TEST', umaAddress, scenario: test.scenario }, currency: test.currency }
   }
-  if (!resolved) throw notFound('UMA_NOT_FOUND', `No receiver exists at ${umaAddress}.`)
-  if (currency !== undefined && currency.toUpperCase() !== resolved.currency) {
-    throw badRequest('CURRENCY_MISMATCH', `${umaAddress} receives ${resolved.currency}, not ${currency}.`)
+  const receiver = customerByUmaAddress(ctx, umaAddress)
+  if (!receiver) throw notFound('UMA_NOT_FOUND', `No receiver exists at ${umaAddress}.`)
+  const account = receivingAccount(ctx, receiver.id, currency)
+  return {
+    destination: { kind: 'UMA_CUSTOMER', umaAddress, accountId: account.id },
+    currency: account.currency,
   }
-  return resolved
 }

@@ -3,23 +3,23 @@ import { PasskeyAssertion } from '../../wire/passkeyAssertion.js'
 import type { SandboxContext } from '../context.js'
 import { checkAssertion, LEGACY_PASSKEY_SIGNATURE } from '../passkeys.js'
 import { invalidInput } from '../sandboxError.js'
-import { badRequest } from './moneyErrors.js'
 import type { ScaChallengeRecord } from './moneyState.js'
 import { customerPasskeys } from './scaChallenges.js'
 
 /**
- * The SMS code that passes an SMS_OTP step in the sandbox (no SMS is sent).
+ * The code that passes an SMS_OTP challenge in the sandbox (no SMS is sent).
  *
  * @example
  * ```ts
- * await post(`/quotes/${id}/authorize`, { otpCode: SANDBOX_SCA_OTP })
+ * await post(`/quotes/${id}/authorize`, { code: SANDBOX_SCA_CODE })
  * ```
  */
-export const SANDBOX_SCA_OTP = '123456'
+export const SANDBOX_SCA_CODE = '123456'
 
 /**
- * Body of `POST /quotes/{quoteId}/authorize` (ScaAuthorization): an SMS code, or a passkey
- * assertion with the origin the ceremony ran on.
+ * Body of `POST /quotes/{quoteId}/authorize` (ScaAuthorization): exactly one of `code` (SMS_OTP)
+ * or `passkeyAssertion` with the `origin` the ceremony ran on; `endUserIpAddress` optionally.
+ * Members may be `null`, as the contract allows.
  *
  * @example
  * ```ts
@@ -27,55 +27,67 @@ export const SANDBOX_SCA_OTP = '123456'
  * ```
  */
 export const ScaAuthorizationBody = z.looseObject({
-  otpCode: z.optional(z.string()),
-  passkeyAssertion: z.optional(PasskeyAssertion),
-  origin: z.optional(z.string()),
+  code: z.nullish(z.string()),
+  passkeyAssertion: z.nullish(PasskeyAssertion),
+  origin: z.nullish(z.string()),
+  endUserIpAddress: z.nullish(z.string()),
 })
 export type ScaAuthorizationBody = z.infer<typeof ScaAuthorizationBody>
 
-function wrongProof(message: string, reason?: string): never {
-  throw badRequest('INVALID_SCA_PROOF', message, reason ? { reason } : undefined)
-}
-
 /**
- * Checks the proof for one SCA step. SMS: the code must be `123456`. Passkey: the origin must be
- * one of the sandbox's, and the assertion must verify (credential of the customer's wallet,
- * challenge of this step, origin, RP id, user presence, signature, counter) unless its signature
- * is the legacy `sandbox-valid-passkey-signature`. A wrong proof is 400 `INVALID_SCA_PROOF`; a
- * body with neither proof is 400 `INVALID_INPUT`.
+ * The proof checks a body must pass before it is tried at all: one proof, and an origin with a
+ * passkey assertion. 400 `INVALID_INPUT` otherwise.
  *
  * @example
  * ```ts
- * await verifyScaProof(ctx, { challenge, customerId: quote.customerId, proof: body.value })
+ * checkProofShape(body.value)
+ * ```
+ */
+export function checkProofShape(proof: ScaAuthorizationBody): void {
+  const hasCode = proof.code !== undefined && proof.code !== null
+  const hasAssertion = proof.passkeyAssertion !== undefined && proof.passkeyAssertion !== null
+  if (hasCode === hasAssertion) throw invalidInput('Send exactly one of code and passkeyAssertion.')
+  if (hasAssertion && (proof.origin === undefined || proof.origin === null)) {
+    throw invalidInput('A passkey authorization needs the origin it ran on.')
+  }
+}
+
+/**
+ * Whether the proof answers this challenge. A code must be `123456` and SMS_OTP available. A
+ * passkey assertion must come from an allowed origin and verify (a passkey of the customer's
+ * wallet, this challenge, the origin, the RP id, user presence, signature, counter) unless its
+ * signature is the legacy `sandbox-valid-passkey-signature`. Returns why it failed, or undefined.
+ *
+ * @example
+ * ```ts
+ * const failure = await verifyScaProof(ctx, { challenge, customerId: quote.customerId, proof: body.value })
  * ```
  */
 export async function verifyScaProof(
   ctx: SandboxContext,
   options: { challenge: ScaChallengeRecord; customerId: string | undefined; proof: ScaAuthorizationBody },
-): Promise<void> {
+): Promise<string | undefined> {
   const { challenge, customerId, proof } = options
-  if (proof.otpCode !== undefined) {
-    if (proof.otpCode !== SANDBOX_SCA_OTP) wrongProof('The SMS code is wrong.')
-    return
+  if (typeof proof.code === 'string') {
+    if (!challenge.availableFactors.includes('SMS_OTP')) return 'This challenge takes no code.'
+    return proof.code === SANDBOX_SCA_CODE ? undefined : 'The code is wrong.'
   }
   const assertion = proof.passkeyAssertion
-  if (!assertion) throw invalidInput('Send otpCode, or passkeyAssertion with origin.')
-  if (proof.origin === undefined) throw invalidInput('A passkey authorization needs the origin it ran on.')
+  if (!assertion || typeof proof.origin !== 'string') return 'No proof.'
   if (!ctx.config.origins.includes(proof.origin)) {
-    wrongProof('The passkey ceremony ran on an origin the sandbox does not allow.')
+    return 'The passkey ceremony ran on an origin the sandbox does not allow.'
   }
-  if (assertion.signature === LEGACY_PASSKEY_SIGNATURE) return
-
+  if (assertion.signature === LEGACY_PASSKEY_SIGNATURE) return undefined
   const credential = customerPasskeys(ctx, customerId).find(
     (candidate) => candidate.passkey?.credentialId === assertion.credentialId,
   )
   const passkey = credential?.passkey
-  if (!passkey) wrongProof('The assertion is not from a passkey of this customer.')
+  if (!passkey) return 'The assertion is not from a passkey of this customer.'
   const failure = await checkAssertion(ctx, {
     assertion,
     challenge: challenge.webauthnChallenge,
     passkey,
     origins: proof.origin,
   })
-  if (failure) wrongProof('The passkey assertion does not verify.', failure)
+  return failure ? `The passkey assertion does not verify: ${failure}` : undefined
 }

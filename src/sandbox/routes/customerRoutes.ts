@@ -4,6 +4,7 @@ import { CustomerCreate, CustomerUpdate } from '../customerBodies.js'
 import { customerView } from '../customerView.js'
 import { requireCustomer, walletOf } from '../lookups.js'
 import { newMnemonic } from '../mnemonic.js'
+import { openHoldingAccount } from '../money/openHoldingAccount.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
 import { acceptRetry, isRetry, issueChallenge } from '../signedRetry.js'
@@ -89,7 +90,7 @@ export function customerRoutes(ctx: SandboxContext): Hono {
       id: newId('InternalAccount'),
       customerId: customer.id,
       type: 'EMBEDDED_WALLET',
-      currency: 'USD',
+      currency: 'USDB',
       balance: 0,
       settings: {},
       mnemonic: newMnemonic(),
@@ -97,6 +98,8 @@ export function customerRoutes(ctx: SandboxContext): Hono {
       updatedAt: now,
     }
     store.accounts.set(account.id, account)
+    // Beside the wallet, a USD account (the service opens one per currency of the platform).
+    openHoldingAccount(ctx, { customerId: customer.id, currency: 'USD' })
     if (email) {
       const credential: CredentialRecord = {
         id: newId('AuthMethod'),
