@@ -4,7 +4,7 @@ import { utf8 } from '../../crypto/utf8.js'
 import { activityPayload } from '../activityPayload.js'
 import { newId, type SandboxContext } from '../context.js'
 import { requireCustomer } from '../lookups.js'
-import { invalidInput } from '../sandboxError.js'
+import { invalidInput, SandboxError } from '../sandboxError.js'
 import type { CustomerRecord } from '../store.js'
 import { requireCurrency } from './currencies.js'
 import { CRYPTO_NETWORKS, fundingInstructions } from './fundingInstructions.js'
@@ -85,6 +85,21 @@ export const CreateQuoteBody = z.looseObject({
 })
 export type CreateQuoteBody = z.infer<typeof CreateQuoteBody>
 
+/**
+ * `lookup()`, with its 404 answered as 400 `INVALID_INPUT`: the contract documents no 404 for
+ * creating a quote, so an id the body names that does not exist is a bad request.
+ */
+function referenced<T>(what: string, lookup: () => T): T {
+  try {
+    return lookup()
+  } catch (error) {
+    if (error instanceof SandboxError && error.init.status === 404) {
+      throw invalidInput(`${what} names nothing that exists.`, { code: error.init.code })
+    }
+    throw error
+  }
+}
+
 function resolveAccountDestination(
   ctx: SandboxContext,
   accountId: string,
@@ -101,7 +116,7 @@ function resolveAccountDestination(
       currency: external.currency,
     }
   }
-  const internal = requireInternalAccount(ctx, accountId)
+  const internal = referenced('destination.accountId', () => requireInternalAccount(ctx, accountId))
   if (internal.id === sourceAccountId)
     throw badRequest('SELF_PAYMENT', 'The destination is the source account.')
   return { destination: { kind: 'INTERNAL_ACCOUNT', accountId }, currency: internal.currency }
@@ -157,9 +172,9 @@ function transactionDestination(quote: QuoteRecord): TransactionDestinationView 
 
 /**
  * Makes a quote from a `POST /quotes` body, with its transaction (PENDING until the quote is
- * released): resolves the source (404 `REFERENCE_NOT_FOUND` for an unknown account, 404
- * `USER_NOT_FOUND` for an unknown customer) and destination (404 `UMA_NOT_FOUND`, 400
- * `INVALID_BANK_ACCOUNT`, 400 `SELF_PAYMENT`), prices it, and adds what paying it takes: an
+ * released): resolves the source and destination (400 `INVALID_INPUT` for an id that names
+ * nothing, 400 `INVALID_RECEIVER` for a UMA address without a receiver, 400 `INVALID_BANK_ACCOUNT`,
+ * 400 `SELF_PAYMENT`), prices it, and adds what paying it takes: an
  * embedded wallet's `payloadToSign`, or the real-time funding instructions. A real-time-funded
  * quote of a customer in an SCA region opens its SCA challenges at once; `accepted` is then true
  * (the route answers 202). Account-funded quotes meet SCA at `/execute`.
@@ -174,15 +189,18 @@ export async function createQuote(
   body: CreateQuoteBody,
 ): Promise<{ quote: QuoteRecord; accepted: boolean }> {
   const { source, destination, lockedCurrencySide, lockedCurrencyAmount, description } = body
+  const sourceCustomerId = source.customerId
   let customer: CustomerRecord | undefined =
-    source.customerId === undefined ? undefined : requireCustomer(ctx, source.customerId)
+    sourceCustomerId === undefined
+      ? undefined
+      : referenced('source.customerId', () => requireCustomer(ctx, sourceCustomerId))
 
   let sourceAccount: InternalAccount | undefined
   let sendingCode: string
   let cryptoNetwork: string | undefined
   let sourceView: QuoteSourceView
   if (source.sourceType === 'ACCOUNT') {
-    sourceAccount = requireInternalAccount(ctx, source.accountId)
+    sourceAccount = referenced('source.accountId', () => requireInternalAccount(ctx, source.accountId))
     if (customer && sourceAccount.customerId !== undefined && customer.id !== sourceAccount.customerId) {
       throw invalidInput('The source account does not belong to this customer.')
     }

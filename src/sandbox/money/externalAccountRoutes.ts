@@ -98,7 +98,7 @@ const CreateBody = z.looseObject({
   customerId: z.optional(z.string().check(z.minLength(1))),
   currency: z.string().check(z.minLength(1)),
   platformAccountId: z.optional(z.string()),
-  ownershipType: z.optional(z.string()),
+  ownershipType: z.optional(z.enum(['FIRST_PARTY', 'THIRD_PARTY'])),
   defaultUmaDepositAccount: z.optional(z.boolean()),
   accountInfo: AccountInfo,
 })

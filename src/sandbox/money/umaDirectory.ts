@@ -1,5 +1,4 @@
 import type { SandboxContext } from '../context.js'
-import { notFound } from '../sandboxError.js'
 import type { CustomerRecord } from '../store.js'
 import { customerAccounts } from './customerAccounts.js'
 import { badRequest } from './moneyErrors.js'
@@ -62,8 +61,8 @@ export function receivingAccount(
 /**
  * Resolves a well-formed UMA address: a sandbox test address on `config.umaDomain`, or the
  * `umaAddress` of a customer of this sandbox (paid into their account in `currency`, default
- * their wallet). Anything else has no receiver: 404 `UMA_NOT_FOUND`. A `currency` that the
- * receiver does not take is 400 `INVALID_CURRENCY`.
+ * their wallet). Anything else has no receiver: 400 `INVALID_RECEIVER` (a quote documents no
+ * 404). A `currency` that the receiver does not take is 400 `INVALID_CURRENCY`.
  *
  * @example
  * ```ts
@@ -85,7 +84,7 @@ export function resolveUmaAddress(
     return { destination: { kind: 'UMA_TEST', umaAddress, scenario: test.scenario }, currency: test.currency }
   }
   const receiver = customerByUmaAddress(ctx, umaAddress)
-  if (!receiver) throw notFound('UMA_NOT_FOUND', `No receiver exists at ${umaAddress}.`)
+  if (!receiver) throw badRequest('INVALID_RECEIVER', `No receiver exists at ${umaAddress}.`)
   const account = receivingAccount(ctx, receiver.id, currency)
   return {
     destination: { kind: 'UMA_CUSTOMER', umaAddress, accountId: account.id },

@@ -18,7 +18,7 @@ const PersonalInfo = z.looseObject({
   birthDate: z.string().check(z.minLength(1)),
   nationality: z.string().check(z.minLength(1)),
   address: z.record(z.string(), z.unknown()),
-  idType: z.string().check(z.minLength(1)),
+  idType: z.enum(['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID']),
   identifier: z.string().check(z.minLength(1)),
 })
 
