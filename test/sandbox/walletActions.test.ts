@@ -1,3 +1,5 @@
+import { validateMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { describe, expect, it } from 'vitest'
 import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import { generateSessionKey } from '../../src/keys/sessionKey.js'
@@ -96,6 +98,14 @@ describe('credentials, sessions and the wallet against the sandbox', () => {
     const { accountId, emailCredentialId } = await createCustomer(h)
     await otpSignIn(h, emailCredentialId, accountId)
     const recipient = await generateRecipientKey()
+    const challenge = await h.call('POST', `/internal-accounts/${accountId}/export`, {
+      clientPublicKey: recipient.publicKeyUncompressed,
+    })
+    expect(challenge.body).not.toHaveProperty('type')
+    expect(JSON.parse(challenge.body.payloadToSign as string)).toMatchObject({
+      type: 'ACTIVITY_TYPE_EXPORT_WALLET',
+      parameters: { targetPublicKey: recipient.publicKeyUncompressed, walletId: accountId },
+    })
     const response = await h.signed(
       `${h.base}/internal-accounts/${accountId}/export`,
       json('POST', { clientPublicKey: recipient.publicKeyUncompressed }),
@@ -106,6 +116,8 @@ describe('credentials, sessions and the wallet against the sandbox', () => {
       trustedSigners: [h.sandbox.exportSignerPublicKey],
     })
     expect(mnemonic.split(' ')).toHaveLength(12)
+    // A real BIP-39 phrase: English words and a valid checksum.
+    expect(validateMnemonic(mnemonic, wordlist)).toBe(true)
     // Only the export signer is trusted for exports, not the OTP signer.
     await expectCode(
       () =>

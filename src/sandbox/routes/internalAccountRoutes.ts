@@ -78,6 +78,8 @@ export function internalAccountRoutes(ctx: SandboxContext): Hono {
       accountId: account.id,
       body,
       activity: 'ACTIVITY_TYPE_EXPORT_WALLET',
+      // The stamp commits to the key the phrase will be sealed to.
+      parameters: { targetPublicKey: body.value.clientPublicKey, walletId: account.id },
     })
     if (outcome.challenge) return outcome.challenge
     const encryptedWalletCredentials = await ctx.enclave.exportWallet(
