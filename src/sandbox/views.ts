@@ -3,7 +3,7 @@ import { currencyView, requireCurrency } from './money/currencies.js'
 import { fundingInstructions } from './money/fundingInstructions.js'
 import { idToken } from './money/idToken.js'
 import type { InternalAccount } from './money/requireInternalAccount.js'
-import type { CredentialRecord, CustomerRecord, SessionRecord } from './store.js'
+import type { CredentialRecord, SessionRecord } from './store.js'
 
 /** A credential as the API shows it (AuthMethod). */
 export function authMethodView(credential: CredentialRecord): Record<string, unknown> {
@@ -29,12 +29,6 @@ export function sessionView(session: SessionRecord): Record<string, unknown> {
     updatedAt: session.updatedAt,
     expiresAt: iso(session.expiresAt),
   }
-}
-
-/** A customer as the API shows it. */
-export function customerView(customer: CustomerRecord): Record<string, unknown> {
-  const { fields, ...rest } = customer
-  return { ...fields, ...rest }
 }
 
 /**
