@@ -162,11 +162,15 @@ export async function createExternalAccount(
   accountNumber: string,
   currency = 'USD',
 ): Promise<string> {
-  const created = await h.call('POST', '/external-accounts', {
+  const created = await h.call('POST', '/customers/external-accounts', {
     customerId,
     currency,
-    accountInfo: { accountType: `${currency}_ACCOUNT`, accountNumber, routingNumber: '021000021' },
-    beneficiary: { fullName: 'Grace Hopper' },
+    accountInfo: {
+      accountType: `${currency}_ACCOUNT`,
+      accountNumber,
+      routingNumber: '021000021',
+      beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper' },
+    },
   })
   expect(created.status, JSON.stringify(created.body)).toBe(201)
   return created.body.id as string
@@ -178,13 +182,29 @@ export async function fund(h: Harness, accountId: string, amount: number): Promi
   expect(funded.status).toBe(200)
 }
 
-/** An internal account's balance, after the balance changes that came due while the clock moved. */
+/**
+ * An internal account's balance (smallest units), read through the list of its customer's (or the
+ * platform's) accounts: the service has no `GET /internal-accounts/{id}`.
+ */
 export async function balance(h: Harness, accountId: string): Promise<number> {
-  // Any money route first applies the balance changes (refunds…) that came due.
-  await h.call('GET', '/transactions?customerId=none')
-  const account = await h.call('GET', `/internal-accounts/${accountId}`)
-  expect(account.status).toBe(200)
-  return account.body.balance as number
+  type Page = { data: Array<{ id: string; balance: { amount: number } }>; nextCursor?: string }
+  const pages = [(await h.call('GET', '/platform/internal-accounts')).body as Page]
+  let cursor: string | undefined = ''
+  while (cursor !== undefined) {
+    const reply = await h.call(
+      'GET',
+      `/customers/internal-accounts?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+    )
+    expect(reply.status).toBe(200)
+    const page = reply.body as Page
+    pages.push(page)
+    cursor = page.nextCursor
+  }
+  for (const page of pages) {
+    const account = page.data.find((candidate) => candidate.id === accountId)
+    if (account) return account.balance.amount
+  }
+  throw new Error(`no internal account ${accountId}`)
 }
 
 /** The quote in a reply with `status`; every quote body the sandbox returns must read with the kit's schema. */
@@ -193,10 +213,17 @@ export function quoteOf(reply: Reply, status = 200): Quote {
   return parseWire(Quote, reply.body, 'Quote')
 }
 
-/** Creates a quote (201), locking 10_000 minor units of the sending currency unless `body` says otherwise. */
+/**
+ * Creates a quote (201), locking 10_000_000 minor units of the sending currency unless `body` says
+ * otherwise (10 USDB from a wallet, whose currency has 6 decimals).
+ */
 export async function createQuote(h: Harness, body: Record<string, unknown>): Promise<Quote> {
   return quoteOf(
-    await h.call('POST', '/quotes', { lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000, ...body }),
+    await h.call('POST', '/quotes', {
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 10_000_000,
+      ...body,
+    }),
     201,
   )
 }
