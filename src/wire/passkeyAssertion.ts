@@ -30,6 +30,7 @@ export const PasskeyAttestation = z.looseObject({
   credentialId: Base64Url.check(z.minLength(1)),
   clientDataJson: Base64Url.check(z.minLength(1)),
   attestationObject: Base64Url.check(z.minLength(1)),
-  transports: z.array(z.string()),
+  // Optional in the contract: some authenticators report none.
+  transports: z.optional(z.array(z.string())),
 })
 export type PasskeyAttestation = z.infer<typeof PasskeyAttestation>

@@ -52,6 +52,48 @@ async function signIn(
 }
 
 describe('passkey sign-in in the sandbox', () => {
+  it('registers with the service activity (the attestation, its name and challenge) and challenges with the AuthMethod fields', async () => {
+    const h = await startHarness()
+    const { rpId, origins } = h.sandbox.config
+    const { accountId, emailCredentialId } = await createCustomer(h)
+    await otpSignIn(h, emailCredentialId, accountId)
+    const authenticator = await softwareAuthenticator(rpId, origins[0] as string)
+    const challenge = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
+    const attestation = authenticator.register(challenge)
+    const body = { type: 'PASSKEY', accountId, challenge, nickname: "  Ada's laptop  ", attestation }
+    const refused = await h.call('POST', '/auth/credentials', { ...body, nickname: 'Laptop <script>' })
+    expect(refused.body).toMatchObject({ status: 400, code: 'INVALID_INPUT' })
+    const first = await h.call('POST', '/auth/credentials', body)
+    expect(first.body.type).toBe('PASSKEY')
+    const payload = JSON.parse(first.body.payloadToSign as string)
+    expect(payload.type).toBe('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2')
+    expect(payload.parameters.authenticators).toEqual([
+      {
+        attestation: {
+          attestationObject: attestation.attestationObject,
+          clientDataJson: attestation.clientDataJson,
+          credentialId: attestation.credentialId,
+        },
+        authenticatorName: "Ada's laptop",
+        challenge,
+        transports: attestation.transports ?? [],
+      },
+    ])
+    const created = await h.signed(`${h.base}/auth/credentials`, json('POST', body))
+    const passkey = await created.json()
+    expect(passkey).toMatchObject({ nickname: "Ada's laptop", credentialId: attestation.credentialId })
+    const clientPublicKey = (await generateSessionKey()).publicKey
+    const answer = await h.call('POST', `/auth/credentials/${passkey.id}/challenge`, { clientPublicKey })
+    expect(answer.body).toMatchObject({
+      id: passkey.id,
+      accountId,
+      type: 'PASSKEY',
+      nickname: "Ada's laptop",
+      credentialId: attestation.credentialId,
+      requestId: expect.stringMatching(/^Request:/),
+    })
+  })
+
   it('opens a session for a valid assertion, once per challenge', async () => {
     const { h, authenticator, passkey } = await withPasskey()
     const { response, again } = await signIn(h, passkey.id, (c) => authenticator.assert(c))
