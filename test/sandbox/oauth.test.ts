@@ -35,8 +35,16 @@ async function addOauth(h: Harness) {
 describe('OAuth against the sandbox', () => {
   it('adds an OAuth credential (signed retry) named after the email claim', async () => {
     const h = await startHarness()
-    const { credential } = await addOauth(h)
+    const { accountId, credential } = await addOauth(h)
     expect(credential).toMatchObject({ type: 'OAUTH', nickname: 'ada@gmail.com' })
+    // The 202 binds the token and its provider, as the service's activity does.
+    const oidcToken = token(h, { sub: 'google-user-2' })
+    const challenge = await h.call('POST', '/auth/credentials', { type: 'OAUTH', accountId, oidcToken })
+    expect(challenge.body.type).toBe('OAUTH')
+    expect(JSON.parse(challenge.body.payloadToSign as string)).toMatchObject({
+      type: 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS',
+      parameters: { oauthProviders: [{ oidcToken, providerName: 'Google' }] },
+    })
   })
 
   it.each(['client-held', 'sealed'] as const)(

@@ -44,6 +44,14 @@ describe('credentials, sessions and the wallet against the sandbox', () => {
     const { accountId, emailCredentialId } = await createCustomer(h)
     const { metadata } = await otpSignIn(h, emailCredentialId, accountId)
     const next = await generateSessionKey()
+    const challenge = await h.call('POST', `/auth/sessions/${metadata.sessionId}/refresh`, {
+      clientPublicKey: next.publicKey,
+    })
+    expect(challenge.body).not.toHaveProperty('type')
+    expect(JSON.parse(challenge.body.payloadToSign as string)).toMatchObject({
+      type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2',
+      parameters: { targetPublicKey: next.publicKey },
+    })
     const response = await h.signed(
       `${h.base}/auth/sessions/${metadata.sessionId}/refresh`,
       json('POST', { clientPublicKey: next.publicKey }),
@@ -148,6 +156,39 @@ describe('credentials, sessions and the wallet against the sandbox', () => {
       json('POST', { type: 'EMAIL_OTP', accountId }),
     ).catch((error: unknown) => error)
     expect(second).toMatchObject({ code: 'MISSING_MANDATORY_USER_INFO', status: 400 }) // no email on file
+  })
+})
+
+describe('revocations', () => {
+  it('revokes a session with a 202 naming it and its credential type, then answers 404 for it', async () => {
+    const h = await startHarness()
+    const { accountId, emailCredentialId } = await createCustomer(h)
+    const { metadata } = await otpSignIn(h, emailCredentialId, accountId)
+    const path = `/auth/sessions/${metadata.sessionId}`
+    const challenge = await h.call('DELETE', path)
+    expect(challenge.status).toBe(202)
+    expect(challenge.body.type).toBe('EMAIL_OTP')
+    expect(JSON.parse(challenge.body.payloadToSign as string)).toMatchObject({
+      type: 'ACTIVITY_TYPE_DELETE_API_KEYS',
+      parameters: { apiKeyIds: [metadata.sessionId] },
+    })
+    expect((await h.signed(`${h.base}${path}`, { method: 'DELETE' })).status).toBe(204)
+    expect((await h.call('DELETE', path)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' })
+  })
+
+  it('revokes an OTP credential with the activity that clears its contact', async () => {
+    const h = await startHarness()
+    const { accountId, emailCredentialId } = await createCustomer(h, { phoneNumber: '+15555550177' })
+    await otpSignIn(h, emailCredentialId, accountId)
+    const sms = await (
+      await h.signed(`${h.base}/auth/credentials`, json('POST', { type: 'SMS_OTP', accountId }))
+    ).json()
+    const challenge = await h.call('DELETE', `/auth/credentials/${sms.id}`)
+    expect(challenge.body.type).toBe('SMS_OTP')
+    expect(JSON.parse(challenge.body.payloadToSign as string)).toMatchObject({
+      type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+      parameters: { userPhoneNumber: '' },
+    })
   })
 })
 
