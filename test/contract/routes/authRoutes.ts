@@ -272,6 +272,7 @@ const InternalAccountExportResponse = z.strictObject({
 /** The auth operations the sandbox serves, with schemas written from the service's contract. */
 export const authRoutes: ContractRoute[] = [
   { method: 'POST', path: '/customers', responses: { 201: Customer }, errors: [400, 405, 409, 501] },
+  { method: 'GET', path: '/customers/{customerId}', responses: { 200: Customer }, errors: [404] },
   {
     method: 'PATCH',
     path: '/customers/{customerId}',
