@@ -162,13 +162,19 @@ export async function createExternalAccount(
   accountNumber: string,
   currency = 'USD',
 ): Promise<string> {
+  // The number goes where the currency's account info keeps it, its last digits unchanged.
+  const digits = (length: number) => accountNumber.padStart(length, '0').slice(-length)
+  const identifiers: Record<string, Record<string, string>> = {
+    EUR: { iban: `DE89${digits(18)}` },
+    MXN: { clabeNumber: digits(18) },
+    GBP: { sortCode: '123456', accountNumber: digits(8) },
+  }
   const created = await h.call('POST', '/customers/external-accounts', {
     customerId,
     currency,
     accountInfo: {
       accountType: `${currency}_ACCOUNT`,
-      accountNumber,
-      routingNumber: '021000021',
+      ...(identifiers[currency] ?? { accountNumber, routingNumber: '021000021' }),
       beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper' },
     },
   })

@@ -1,8 +1,9 @@
-// Quotes against the in-process sandbox: pricing, SCA steps, execution, the destination and UMA
-// outcome tables moved through with the sandbox clock, idempotency and the error codes.
+// Quotes against the in-process sandbox: pricing, the transaction every quote carries from its
+// creation, execution, the destination and UMA outcome tables moved through with the sandbox clock,
+// idempotency and the error codes (SCA has its own file, moneySca.test.ts).
 import { describe, expect, it } from 'vitest'
+import { hexToBytes } from '../../src/crypto/hexToBytes.js'
 import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
-import { authorizeSca } from '../../src/sca/authorizeSca.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import {
   balance,
@@ -19,6 +20,8 @@ import {
 
 const T0 = Date.parse('2026-03-02T10:00:00.000Z')
 const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
+/** 50 USDB: wallets hold USDB, whose smallest unit is a millionth. */
+const FUNDS = 50_000_000
 
 /** A sandbox whose clock stands still at T0 unless a test moves it. */
 const setup = () => startHarness({ now: () => T0 })
@@ -31,11 +34,11 @@ function customer(h: Harness, country = 'US', fields: Record<string, unknown> = 
   })
 }
 
-/** A US customer's funded wallet paying 100.00 USD to an external account numbered `accountNumber`. */
+/** A US customer's funded wallet paying 10 USDB to an external account numbered `accountNumber`. */
 async function fundedQuoteTo(h: Harness, accountNumber: string, currency = 'USD') {
   const payer = await customer(h)
   const destination = await createExternalAccount(h, payer.customerId, accountNumber, currency)
-  await fund(h, payer.accountId, 50_000)
+  await fund(h, payer.accountId, FUNDS)
   const quote = await createQuote(h, {
     source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
     destination: { destinationType: 'ACCOUNT', accountId: destination },
@@ -44,7 +47,7 @@ async function fundedQuoteTo(h: Harness, accountNumber: string, currency = 'USD'
 }
 
 describe('POST /quotes', () => {
-  it('prices a quote by the spec rules and gives an embedded-wallet source its payloadToSign', async () => {
+  it('prices a quote, names its transaction at once and gives an embedded-wallet source its payloadToSign', async () => {
     const h = await setup()
     const payer = await customer(h, 'US')
     const destination = await createExternalAccount(h, payer.customerId, '000123456789', 'EUR')
@@ -57,16 +60,9 @@ describe('POST /quotes', () => {
     expect(quote.id).toMatch(/^Quote:/)
     expect(quote.status).toBe('PENDING')
     expect(quote.scaChallenge).toBeUndefined()
-    expect(quote.transactionId).toBeUndefined()
-    expect(quote.sendingCurrency).toEqual({
-      code: 'USD',
-      name: 'United States Dollar',
-      symbol: '$',
-      decimals: 2,
-    })
+    expect(quote.sendingCurrency).toEqual({ code: 'USDB', name: 'USD Balance', symbol: '$', decimals: 6 })
     expect(quote.receivingCurrency).toMatchObject({ code: 'EUR', decimals: 2 })
-    expect(quote.totalSendingAmount).toBe(10_000)
-    expect(quote.totalReceivingAmount).toBeGreaterThan(0)
+    expect(quote.totalSendingAmount).toBe(10_000_000)
     expect(quote.exchangeRate).toBeGreaterThan(0)
     expect(quote.feesIncluded).toBeGreaterThanOrEqual(quote.platformFeesIncluded ?? 0)
     expect(quote.platformFeesIncluded).toBeGreaterThan(0)
@@ -75,27 +71,39 @@ describe('POST /quotes', () => {
     expect(details.gridApiVariableFeeAmount).toBe(
       Math.round(quote.totalSendingAmount * details.gridApiVariableFeeRate),
     )
-    expect(quote.feesIncluded).toBeGreaterThanOrEqual(
-      details.gridApiFixedFee + details.gridApiVariableFeeAmount + (quote.platformFeesIncluded ?? 0),
-    )
     // What is left after fees, converted at the quoted rate, is what arrives (to rounding).
-    const converted = (quote.totalSendingAmount - quote.feesIncluded) / 100 / quote.exchangeRate
+    const converted = (quote.totalSendingAmount - quote.feesIncluded) / 1e6 / quote.exchangeRate
     expect(Math.abs(converted * 100 - quote.totalReceivingAmount)).toBeLessThanOrEqual(1)
     const window = Date.parse(quote.expiresAt) - Date.parse(quote.createdAt)
     expect(window).toBeGreaterThanOrEqual(60_000)
     expect(window).toBeLessThanOrEqual(5 * 60_000)
 
-    const [instruction] = quote.paymentInstructions ?? []
+    // The transaction exists from the quote's creation, and waits with it.
+    expect(quote.transactionId).toMatch(/^Transaction:/)
+    const transaction = await h.call('GET', `/transactions/${quote.transactionId}`)
+    expect(transaction.body).toMatchObject({
+      type: 'OUTGOING',
+      direction: 'DEBIT',
+      status: 'PENDING',
+      customerId: payer.customerId,
+      quoteId: quote.id,
+      description: 'Rent',
+      source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
+      destination: { destinationType: 'ACCOUNT', accountId: destination },
+    })
+
+    const [instruction, ...others] = quote.paymentInstructions ?? []
+    expect(others).toEqual([])
     expect(instruction?.accountOrWalletInfo.accountType).toBe('EMBEDDED_WALLET')
-    const payload = instruction?.accountOrWalletInfo.payloadToSign
-    expect(typeof payload).toBe('string')
-    expect(JSON.parse(payload as string)).toMatchObject({
-      parameters: {
-        quoteId: quote.id,
-        totalSendingAmount: 10_000,
-        totalReceivingAmount: quote.totalReceivingAmount,
-      },
-      type: 'ACTIVITY_TYPE_EXECUTE_QUOTE',
+    const payload = JSON.parse(String(instruction?.accountOrWalletInfo.payloadToSign))
+    expect(Object.keys(payload)).toEqual(['organizationId', 'parameters', 'timestampMs', 'type'])
+    expect(payload.type).toBe('ACTIVITY_TYPE_SIGN_TRANSACTION_V2')
+    const transfer = JSON.parse(new TextDecoder().decode(hexToBytes(payload.parameters.unsignedTransaction)))
+    expect(transfer).toMatchObject({
+      quoteId: quote.id,
+      totalSendingAmount: quote.totalSendingAmount,
+      totalReceivingAmount: quote.totalReceivingAmount,
+      destination: { destinationType: 'ACCOUNT', accountId: destination },
     })
   })
 
@@ -110,17 +118,30 @@ describe('POST /quotes', () => {
       lockedCurrencyAmount: 200_000,
     })
     expect(quote.totalReceivingAmount).toBe(200_000)
-    expect(quote.totalSendingAmount).toBeGreaterThan(200_000 * quote.exchangeRate)
+    expect(quote.totalSendingAmount / 1e6).toBeGreaterThan((200_000 / 100) * quote.exchangeRate)
   })
 
-  it('answers bad input with the Error object, never a 500', async () => {
+  it("shows back only the contract's members of the source and destination", async () => {
+    const h = await setup()
+    const payer = await customer(h)
+    const payee = await customer(h)
+    const quote = await createQuote(h, {
+      source: { sourceType: 'ACCOUNT', accountId: payer.accountId, note: 'ignored' },
+      destination: { destinationType: 'ACCOUNT', accountId: payee.accountId, currency: 'USDB' },
+      customerId: payee.customerId,
+    })
+    expect(quote.source).toEqual({ sourceType: 'ACCOUNT', accountId: payer.accountId })
+    expect(quote.destination).toEqual({ destinationType: 'ACCOUNT', accountId: payee.accountId })
+  })
+
+  it('answers bad input with the Error object and the codes the contract defines, never a 500', async () => {
     const h = await setup()
     const payer = await customer(h)
     const valid = {
       source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.example' },
       lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 1_000,
+      lockedCurrencyAmount: 1_000_000,
     }
     const cases: Array<[unknown, number, string]> = [
       ['{"source":', 400, 'INVALID_INPUT'],
@@ -135,188 +156,39 @@ describe('POST /quotes', () => {
         400,
         'INVALID_INPUT',
       ],
-      [{ ...valid, lockedCurrencyAmount: 1 }, 400, 'AMOUNT_TOO_SMALL'],
-      [{ ...valid, customerId: 'Customer:00000000-0000-4000-8000-000000000000' }, 404, 'USER_NOT_FOUND'],
+      [{ ...valid, lockedCurrencyAmount: 1 }, 400, 'AMOUNT_OUT_OF_RANGE'],
+      [
+        {
+          ...valid,
+          source: { ...valid.source, customerId: 'Customer:00000000-0000-4000-8000-000000000000' },
+        },
+        400,
+        'INVALID_INPUT',
+      ],
       [
         { ...valid, source: { sourceType: 'ACCOUNT', accountId: 'InternalAccount:nope' } },
-        404,
-        'INTERNAL_ACCOUNT_NOT_FOUND',
+        400,
+        'INVALID_INPUT',
       ],
       [
         { ...valid, destination: { destinationType: 'ACCOUNT', accountId: 'ExternalAccount:nope' } },
-        404,
-        'EXTERNAL_ACCOUNT_NOT_FOUND',
-      ],
-      [
-        { ...valid, source: { sourceType: 'REALTIME_FUNDING', currency: 'XYZ' } },
         400,
-        'UNSUPPORTED_CURRENCY',
+        'INVALID_INPUT',
       ],
+      [{ ...valid, source: { sourceType: 'REALTIME_FUNDING', currency: 'XYZ' } }, 400, 'INVALID_CURRENCY'],
       [{ ...valid, source: { sourceType: 'REALTIME_FUNDING', currency: 'USDC' } }, 400, 'INVALID_INPUT'],
+      [
+        { ...valid, source: { sourceType: 'REALTIME_FUNDING', currency: 'USDC', cryptoNetwork: 'TRON' } },
+        400,
+        'INVALID_CURRENCY',
+      ],
+      [{ ...valid, immediatelyExecute: true }, 400, 'INVALID_INPUT'],
     ]
     for (const [body, status, code] of cases) {
       const reply = await h.call('POST', '/quotes', body)
       expect([reply.status, reply.body.code], JSON.stringify(body)).toEqual([status, code])
       expect(reply.body).toMatchObject({ status, message: expect.any(String) })
     }
-  })
-})
-
-describe('SCA on quotes', () => {
-  it('takes an EU customer through two challenges (SMS 123456), then executes', async () => {
-    const h = await setup()
-    const payer = await customer(h, 'DE')
-    const destination = await createExternalAccount(h, payer.customerId, '000123456789', 'EUR')
-    await fund(h, payer.accountId, 20_000)
-    const quote = await createQuote(h, {
-      source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
-      destination: { destinationType: 'ACCOUNT', accountId: destination },
-    })
-    expect(quote.status).toBe('PENDING_AUTHORIZATION')
-    const first = quote.scaChallenge
-    expect(first).toMatchObject({
-      factor: 'SMS_OTP',
-      availableFactors: ['SMS_OTP', 'PASSKEY'],
-      purpose: 'CURRENCY_CONVERSION',
-    })
-    expect(first?.id).toMatch(/^ScaChallenge:/)
-    expect(Date.parse(first?.expiresAt ?? '')).toBeGreaterThan(T0)
-
-    // Not executable while authorization is pending; a wrong code moves nothing.
-    const early = await h.call('POST', `/quotes/${quote.id}/execute`, {}, SIGNED)
-    expect([early.status, early.body.code]).toEqual([409, 'SCA_AUTHORIZATION_REQUIRED'])
-    const wrong = await h.call('POST', `/quotes/${quote.id}/authorize`, { otpCode: '000000' })
-    expect([wrong.status, wrong.body.code]).toEqual([400, 'INVALID_SCA_PROOF'])
-    expect((await getQuote(h, quote.id)).scaChallenge?.id).toBe(first?.id)
-
-    const afterFirst = quoteOf(await h.call('POST', `/quotes/${quote.id}/authorize`, { otpCode: '123456' }))
-    expect(afterFirst.status).toBe('PENDING_AUTHORIZATION')
-    expect(afterFirst.scaChallenge?.purpose).toBe('PAYOUT')
-    expect(afterFirst.scaChallenge?.id).toMatch(/^ScaChallenge:/)
-    expect(afterFirst.scaChallenge?.id).not.toBe(first?.id)
-
-    const afterSecond = quoteOf(await h.call('POST', `/quotes/${quote.id}/authorize`, { otpCode: '123456' }))
-    expect(afterSecond.status).toBe('PENDING')
-    expect(afterSecond.scaChallenge).toBeUndefined()
-    const again = await h.call('POST', `/quotes/${quote.id}/authorize`, { otpCode: '123456' })
-    expect([again.status, again.body.code]).toEqual([409, 'SCA_NOT_PENDING'])
-
-    const executed = quoteOf(await h.call('POST', `/quotes/${quote.id}/execute`, {}, SIGNED))
-    expect(executed.status).toBe('PROCESSING')
-    expect(executed.transactionId).toMatch(/^Transaction:/)
-    h.sandbox.clock.advance(3_000)
-    expect((await getQuote(h, quote.id)).status).toBe('COMPLETED')
-  })
-
-  it('runs through the kit authorizeSca loop', async () => {
-    const h = await setup()
-    const payer = await customer(h, 'FR')
-    const quote = await quoteToUma(h, payer.accountId, '$success.eur@sandbox.uma.example')
-    const purposes: Array<string | null> = []
-    const done = await authorizeSca({
-      subject: quote,
-      onChallenge: async ({ purpose }) => {
-        purposes.push(purpose)
-        return { otpCode: '123456' }
-      },
-      authorize: async (proof) =>
-        expect((await h.call('POST', `/quotes/${quote.id}/authorize`, proof)).status).toBe(200),
-      reload: () => getQuote(h, quote.id),
-      now: () => h.sandbox.clock.now(),
-    })
-    expect(purposes).toEqual(['CURRENCY_CONVERSION', 'PAYOUT'])
-    expect(done.status).toBe('PENDING')
-  })
-
-  it('accepts the legacy passkey signature from an allowed origin and refuses wrong passkey proofs', async () => {
-    const h = await setup()
-    const payer = await customer(h, 'IT')
-    const quote = await quoteToUma(h, payer.accountId, '$success.usd@sandbox.uma.example')
-    const assertion = { credentialId: 'Y3JlZA', clientDataJson: 'e30', authenticatorData: 'AAAA' }
-    const origin = h.sandbox.config.origins[0]
-    const refusals: Array<[unknown, number, string]> = [
-      [
-        { passkeyAssertion: { ...assertion, signature: 'sandbox-valid-passkey-signature' } },
-        400,
-        'INVALID_INPUT',
-      ],
-      [
-        {
-          passkeyAssertion: { ...assertion, signature: 'sandbox-valid-passkey-signature' },
-          origin: 'https://evil.example',
-        },
-        400,
-        'INVALID_SCA_PROOF',
-      ],
-      [{ passkeyAssertion: { ...assertion, signature: 'MEUCIQ' }, origin }, 400, 'INVALID_SCA_PROOF'],
-      [{}, 400, 'INVALID_INPUT'],
-      [{ otpCode: 123456 }, 400, 'INVALID_INPUT'],
-    ]
-    for (const [body, status, code] of refusals) {
-      const reply = await h.call('POST', `/quotes/${quote.id}/authorize`, body)
-      expect([reply.status, reply.body.code], JSON.stringify(body)).toEqual([status, code])
-    }
-    const legacy = {
-      passkeyAssertion: { ...assertion, signature: 'sandbox-valid-passkey-signature' },
-      origin,
-    }
-    expect(quoteOf(await h.call('POST', `/quotes/${quote.id}/authorize`, legacy)).scaChallenge?.purpose).toBe(
-      'PAYOUT',
-    )
-    expect(quoteOf(await h.call('POST', `/quotes/${quote.id}/authorize`, legacy)).status).toBe('PENDING')
-  })
-
-  it('honours challenge and quote expiry', async () => {
-    const h = await setup()
-    const payer = await customer(h, 'ES')
-    const quote = await quoteToUma(h, payer.accountId, '$success.usd@sandbox.uma.example')
-    h.sandbox.clock.set(Date.parse(quote.scaChallenge?.expiresAt ?? ''))
-    const late = await h.call('POST', `/quotes/${quote.id}/authorize`, { otpCode: '123456' })
-    expect([late.status, late.body.code]).toEqual([400, 'SCA_CHALLENGE_EXPIRED'])
-    h.sandbox.clock.set(Date.parse(quote.expiresAt))
-    const expired = await getQuote(h, quote.id)
-    expect(expired.status).toBe('EXPIRED')
-    expect(expired.scaChallenge).toBeUndefined()
-    const tooLate = await h.call('POST', `/quotes/${quote.id}/authorize`, { otpCode: '123456' })
-    expect([tooLate.status, tooLate.body.code]).toEqual([400, 'QUOTE_EXPIRED'])
-  })
-
-  it('answers 409 for a quote that needs no SCA', async () => {
-    const h = await setup()
-    const payer = await customer(h, 'US')
-    const quote = await quoteToUma(h, payer.accountId, '$success.usd@sandbox.uma.example')
-    const reply = await h.call('POST', `/quotes/${quote.id}/authorize`, { otpCode: '123456' })
-    expect([reply.status, reply.body.code]).toEqual([409, 'SCA_NOT_REQUIRED'])
-  })
-
-  it('withholds real-time funding instructions until SCA is done, then /sandbox/send pays the quote', async () => {
-    const h = await setup()
-    const payer = await customer(h, 'NL')
-    const quote = await createQuote(h, {
-      source: { sourceType: 'REALTIME_FUNDING', currency: 'EUR', customerId: payer.customerId },
-      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.mxn@sandbox.uma.example' },
-    })
-    expect(quote.status).toBe('PENDING_AUTHORIZATION')
-    expect(quote.paymentInstructions).toBeUndefined()
-    const blocked = await h.call('POST', '/sandbox/send', { quoteId: quote.id, currencyCode: 'EUR' })
-    expect([blocked.status, blocked.body.code]).toEqual([409, 'SCA_AUTHORIZATION_REQUIRED'])
-
-    await h.call('POST', `/quotes/${quote.id}/authorize`, { otpCode: '123456' })
-    const ready = quoteOf(await h.call('POST', `/quotes/${quote.id}/authorize`, { otpCode: '123456' }))
-    expect(ready.status).toBe('PENDING')
-    const info = ready.paymentInstructions?.[0]?.accountOrWalletInfo
-    expect(info?.accountType).toBe('EUR_ACCOUNT')
-    expect(info?.reference).toMatch(/^SBX-/)
-
-    const notThisWay = await h.call('POST', `/quotes/${quote.id}/execute`, {})
-    expect([notThisWay.status, notThisWay.body.code]).toEqual([400, 'QUOTE_NOT_FUNDED'])
-    const wrongCurrency = await h.call('POST', '/sandbox/send', { quoteId: quote.id, currencyCode: 'USD' })
-    expect([wrongCurrency.status, wrongCurrency.body.code]).toEqual([400, 'CURRENCY_MISMATCH'])
-    const paid = quoteOf(await h.call('POST', '/sandbox/send', { quoteId: quote.id, currencyCode: 'EUR' }))
-    expect(paid.status).toBe('PROCESSING')
-    expect(paid.receivingCurrency.code).toBe('MXN')
-    h.sandbox.clock.advance(3_000)
-    expect((await getQuote(h, quote.id)).status).toBe('COMPLETED')
   })
 
   it('gives the platform itself (no customer) real-time funding instructions at once, per network', async () => {
@@ -328,12 +200,31 @@ describe('SCA on quotes', () => {
     })
     expect(quote.status).toBe('PENDING')
     expect(quote.sendingCurrency).toMatchObject({ code: 'USDC', decimals: 6 })
-    expect(quote.paymentInstructions?.[0]?.accountOrWalletInfo.accountType).toBe('SOLANA_WALLET')
-    const brl = await createQuote(h, {
-      source: { sourceType: 'REALTIME_FUNDING', currency: 'BRL' },
-      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.example' },
+    expect(quote.paymentInstructions?.[0]?.accountOrWalletInfo).toMatchObject({
+      accountType: 'SOLANA_WALLET',
+      assetType: 'USDC',
     })
-    expect(brl.paymentInstructions?.[0]?.accountOrWalletInfo.qrCode).toEqual(expect.any(String))
+    for (const [currency, accountType] of [
+      ['BRL', 'BRL_ACCOUNT'],
+      ['USD', 'USD_ACCOUNT'],
+      ['EUR', 'EUR_ACCOUNT'],
+      ['GBP', 'GBP_ACCOUNT'],
+      ['MXN', 'MXN_ACCOUNT'],
+      ['CAD', 'CAD_ACCOUNT'],
+      ['INR', 'INR_ACCOUNT'],
+      ['NGN', 'NGN_ACCOUNT'],
+      ['PHP', 'PHP_ACCOUNT'],
+      ['KES', 'KES_ACCOUNT'],
+      ['XOF', 'XOF_ACCOUNT'],
+    ] as const) {
+      const funded = await createQuote(h, {
+        source: { sourceType: 'REALTIME_FUNDING', currency },
+        destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.example' },
+        lockedCurrencySide: 'RECEIVING',
+        lockedCurrencyAmount: 10_000,
+      })
+      expect(funded.paymentInstructions?.[0]?.accountOrWalletInfo.accountType, currency).toBe(accountType)
+    }
   })
 })
 
@@ -348,58 +239,100 @@ describe('POST /quotes/{quoteId}/execute', () => {
       'POST',
       `/quotes/${quote.id}/execute`,
       {},
-      { [WALLET_SIGNATURE_HEADER]: 'not-a-stamp' },
+      { [WALLET_SIGNATURE_HEADER]: 'x' },
     )
     expect([malformed.status, malformed.body.code]).toEqual([401, 'WALLET_SIGNATURE_MALFORMED'])
     const poor = await h.call('POST', `/quotes/${quote.id}/execute`, {}, SIGNED)
-    expect([poor.status, poor.body.code]).toEqual([400, 'INSUFFICIENT_FUNDS'])
+    expect([poor.status, poor.body.code]).toEqual([400, 'INVALID_AMOUNT'])
     const badBody = await h.call('POST', `/quotes/${quote.id}/execute`, '{nope', SIGNED)
     expect([badBody.status, badBody.body.code]).toEqual([400, 'INVALID_INPUT'])
 
     await fund(h, payer.accountId, quote.totalSendingAmount)
     h.sandbox.clock.set(Date.parse(quote.expiresAt))
     const expired = await h.call('POST', `/quotes/${quote.id}/execute`, {}, SIGNED)
-    expect([expired.status, expired.body.code]).toEqual([400, 'QUOTE_EXPIRED'])
+    expect([expired.status, expired.body.code]).toEqual([409, 'CONFLICT'])
+    expect((await h.call('GET', `/transactions/${quote.transactionId}`)).body.status).toBe('EXPIRED')
     expect(await balance(h, payer.accountId)).toBe(quote.totalSendingAmount)
   })
 
-  it('returns the first result for a repeated Idempotency-Key and executes once', async () => {
+  it('executes once: a second execute is 409, a repeated Idempotency-Key gives the first result', async () => {
     const h = await setup()
     const { payer, quote } = await fundedQuoteTo(h, '000123456789')
     const headers = { ...SIGNED, 'Idempotency-Key': 'pay-rent-march' }
     const first = await h.call('POST', `/quotes/${quote.id}/execute`, {}, headers)
+    expect(quoteOf(first).status).toBe('PROCESSING')
     h.sandbox.clock.advance(10_000)
     const second = await h.call('POST', `/quotes/${quote.id}/execute`, {}, headers)
     expect(second).toEqual(first)
-    expect(quoteOf(second).status).toBe('PROCESSING')
-    const transactions = await h.call('GET', `/transactions?quoteId=${quote.id}`)
-    expect(transactions.body.data).toHaveLength(1)
-    expect(await balance(h, payer.accountId)).toBe(50_000 - quote.totalSendingAmount)
+    const transactions = await h.call('GET', `/transactions?customerId=${payer.customerId}`)
+    expect(
+      (transactions.body.data as Array<{ quoteId?: string }>).filter((t) => t.quoteId === quote.id),
+    ).toHaveLength(1)
+    expect(await balance(h, payer.accountId)).toBe(FUNDS - quote.totalSendingAmount)
 
     const withoutKey = await h.call('POST', `/quotes/${quote.id}/execute`, {}, SIGNED)
-    expect([withoutKey.status, withoutKey.body.code]).toEqual([409, 'QUOTE_ALREADY_EXECUTED'])
+    expect([withoutKey.status, withoutKey.body.code]).toEqual([409, 'CONFLICT'])
     const { quote: other } = await fundedQuoteTo(h, '000123456780')
     const reused = await h.call('POST', `/quotes/${other.id}/execute`, {}, headers)
-    expect([reused.status, reused.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED'])
+    expect([reused.status, reused.body.code]).toEqual([409, 'CONFLICT'])
   })
 
   it('answers 404 QUOTE_NOT_FOUND and TRANSACTION_NOT_FOUND for unknown ids', async () => {
     const h = await setup()
-    for (const [method, path, code] of [
-      ['GET', '/quotes/Quote:00000000-0000-4000-8000-000000000000', 'QUOTE_NOT_FOUND'],
-      ['POST', '/quotes/nope/authorize', 'QUOTE_NOT_FOUND'],
-      ['POST', '/quotes/nope/execute', 'QUOTE_NOT_FOUND'],
-      ['GET', '/transactions/Transaction:00000000-0000-4000-8000-000000000000', 'TRANSACTION_NOT_FOUND'],
+    for (const [method, path, body, code] of [
+      ['GET', '/quotes/Quote:00000000-0000-4000-8000-000000000000', undefined, 'QUOTE_NOT_FOUND'],
+      ['POST', '/quotes/nope/authorize', { code: '123456' }, 'QUOTE_NOT_FOUND'],
+      ['POST', '/quotes/nope/authorize/resend', undefined, 'QUOTE_NOT_FOUND'],
+      ['POST', '/quotes/nope/execute', {}, 'QUOTE_NOT_FOUND'],
+      [
+        'GET',
+        '/transactions/Transaction:00000000-0000-4000-8000-000000000000',
+        undefined,
+        'TRANSACTION_NOT_FOUND',
+      ],
     ] as const) {
-      const reply = await h.call(method, path, method === 'POST' ? {} : undefined)
+      const reply = await h.call(method, path, body)
       expect([reply.status, reply.body.code], path).toEqual([404, code])
     }
+  })
+
+  it('executes a quote from a holding account, and from the platform with immediatelyExecute', async () => {
+    const h = await setup()
+    const payee = await customer(h)
+    const [platformUsd] = ((await h.call('GET', '/platform/internal-accounts?currency=USD')).body
+      .data as Array<{
+      id: string
+    }>) ?? [{ id: '' }]
+    if (!platformUsd) throw new Error('no platform USD account')
+    await fund(h, platformUsd.id, 100_000)
+    const quote = quoteOf(
+      await h.call('POST', '/quotes', {
+        source: { sourceType: 'ACCOUNT', accountId: platformUsd.id },
+        destination: { destinationType: 'ACCOUNT', accountId: payee.accountId },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 10_000,
+        immediatelyExecute: true,
+      }),
+      201,
+    )
+    expect(quote.status).toBe('COMPLETED')
+    expect(quote.paymentInstructions).toBeUndefined()
+    const transaction = await h.call('GET', `/transactions/${quote.transactionId}`)
+    // The platform pays, the customer's wallet is credited: the customer's transaction is a credit.
+    expect(transaction.body).toMatchObject({
+      type: 'INCOMING',
+      direction: 'CREDIT',
+      customerId: payee.customerId,
+      status: 'COMPLETED',
+    })
+    expect(await balance(h, platformUsd.id)).toBe(90_000)
+    expect(await balance(h, payee.accountId)).toBe(quote.totalReceivingAmount)
   })
 })
 
 describe('sandbox outcomes of an external-account destination (last 3 digits, after execution)', () => {
-  // [suffix, [ms after execution, quote status]..., refunded?]
-  const table: Array<[string, Array<[number, string]>, boolean, string?]> = [
+  // [suffix, [ms after execution, quote status]..., refund status, failure reason]
+  const table: Array<[string, Array<[number, string]>, string | undefined, string?]> = [
     [
       '789',
       [
@@ -407,9 +340,9 @@ describe('sandbox outcomes of an external-account destination (last 3 digits, af
         [2_999, 'PROCESSING'],
         [3_000, 'COMPLETED'],
       ],
-      false,
+      undefined,
     ],
-    ['002', [[0, 'FAILED']], true, 'EXECUTION_FAILED'],
+    ['002', [[0, 'FAILED']], 'COMPLETED', 'QUOTE_EXECUTION_FAILED'],
     [
       '003',
       [
@@ -417,7 +350,7 @@ describe('sandbox outcomes of an external-account destination (last 3 digits, af
         [5 * 60_000, 'PROCESSING'],
         [6 * 60_000, 'COMPLETED'],
       ],
-      false,
+      undefined,
     ],
     [
       '004',
@@ -425,8 +358,8 @@ describe('sandbox outcomes of an external-account destination (last 3 digits, af
         [0, 'PROCESSING'],
         [3_000, 'FAILED'],
       ],
-      true,
-      'COUNTERPARTY_DELIVERY_FAILED',
+      'COMPLETED',
+      'COUNTERPARTY_POST_TX_FAILED',
     ],
     [
       '005',
@@ -436,8 +369,8 @@ describe('sandbox outcomes of an external-account destination (last 3 digits, af
         [62_999, 'COMPLETED'],
         [63_000, 'FAILED'],
       ],
-      true,
-      'PAYMENT_RETURNED',
+      'COMPLETED',
+      'PAYOUT_RETURNED',
     ],
     [
       '006',
@@ -445,8 +378,8 @@ describe('sandbox outcomes of an external-account destination (last 3 digits, af
         [0, 'PROCESSING'],
         [3_000, 'FAILED'],
       ],
-      true,
-      'USER_CANCELLED',
+      'COMPLETED',
+      'QUOTE_EXECUTION_FAILED',
     ],
     [
       '007',
@@ -454,17 +387,17 @@ describe('sandbox outcomes of an external-account destination (last 3 digits, af
         [0, 'PROCESSING'],
         [3_000, 'FAILED'],
       ],
-      false,
-      'PAYOUT_AND_REFUND_FAILED',
+      'FAILED',
+      'QUOTE_EXECUTION_FAILED',
     ],
   ]
 
-  it.each(table)('suffix %s', async (suffix, timeline, refunded, failureReason) => {
+  it.each(table)('suffix %s', async (suffix, timeline, refund, failureReason) => {
     const h = await setup()
     const { payer, quote } = await fundedQuoteTo(h, `000123456${suffix}`)
     const executed = quoteOf(await h.call('POST', `/quotes/${quote.id}/execute`, {}, SIGNED))
     const start = h.sandbox.clock.now()
-    expect(executed.transactionId).toMatch(/^Transaction:/)
+    expect(executed.transactionId).toBe(quote.transactionId)
     for (const [after, status] of timeline) {
       h.sandbox.clock.set(start + after)
       expect((await getQuote(h, quote.id)).status, `${after} ms`).toBe(status)
@@ -475,34 +408,37 @@ describe('sandbox outcomes of an external-account destination (last 3 digits, af
       id: executed.transactionId,
       quoteId: quote.id,
       status: timeline.at(-1)?.[1],
-      sentAmount: { amount: quote.totalSendingAmount, currency: { code: 'USD' } },
+      sentAmount: { amount: quote.totalSendingAmount, currency: { code: 'USDB' } },
       receivedAmount: { amount: quote.totalReceivingAmount },
     })
     expect(transaction.body.failureReason).toBe(failureReason)
-    expect(await balance(h, payer.accountId)).toBe(refunded ? 50_000 : 50_000 - quote.totalSendingAmount)
+    expect((transaction.body.refund as { status?: string } | undefined)?.status).toBe(refund)
+    expect(await balance(h, payer.accountId)).toBe(
+      refund === 'COMPLETED' ? FUNDS : FUNDS - quote.totalSendingAmount,
+    )
   })
 
-  it('refuses a quote to an internal account of the payer itself and pays another wallet at once', async () => {
+  it('refuses a quote to the source account itself and pays another wallet at once', async () => {
     const h = await setup()
     const payer = await customer(h)
     const payee = await customer(h)
-    await fund(h, payer.accountId, 10_000)
+    await fund(h, payer.accountId, 10_000_000)
     const self = await h.call('POST', '/quotes', {
       source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
       destination: { destinationType: 'ACCOUNT', accountId: payer.accountId },
       lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 5_000,
+      lockedCurrencyAmount: 5_000_000,
     })
-    expect([self.status, self.body.code]).toEqual([400, 'INVALID_INPUT'])
+    expect([self.status, self.body.code]).toEqual([400, 'SELF_PAYMENT'])
     const quote = await createQuote(h, {
       source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
       destination: { destinationType: 'ACCOUNT', accountId: payee.accountId },
       lockedCurrencySide: 'RECEIVING',
-      lockedCurrencyAmount: 5_000,
+      lockedCurrencyAmount: 5_000_000,
     })
     expect(quoteOf(await h.call('POST', `/quotes/${quote.id}/execute`, {}, SIGNED)).status).toBe('COMPLETED')
-    expect(await balance(h, payee.accountId)).toBe(5_000)
-    expect(await balance(h, payer.accountId)).toBe(10_000 - quote.totalSendingAmount)
+    expect(await balance(h, payee.accountId)).toBe(5_000_000)
+    expect(await balance(h, payer.accountId)).toBe(10_000_000 - quote.totalSendingAmount)
   })
 })
 
@@ -548,14 +484,14 @@ describe('sandbox UMA destinations', () => {
         [0, 'PROCESSING'],
         [3_000, 'FAILED'],
       ],
-      'COMPLIANCE_CHECK_FAILED',
+      'COMPLIANCE_REJECTED',
     ],
   ]
 
   it.each(table)('%s', async (name, currency, timeline, failureReason) => {
     const h = await setup()
     const payer = await customer(h)
-    await fund(h, payer.accountId, 50_000)
+    await fund(h, payer.accountId, FUNDS)
     const quote = await quoteToUma(h, payer.accountId, `${name}@${h.sandbox.config.umaDomain}`)
     expect(quote.receivingCurrency.code).toBe(currency)
     const executed = quoteOf(await h.call('POST', `/quotes/${quote.id}/execute`, {}, SIGNED))
@@ -566,36 +502,61 @@ describe('sandbox UMA destinations', () => {
     }
     const transaction = await h.call('GET', `/transactions/${executed.transactionId}`)
     expect(transaction.body.failureReason).toBe(failureReason)
+    expect(transaction.body.destination).toEqual({
+      destinationType: 'UMA_ADDRESS',
+      umaAddress: `${name}@${h.sandbox.config.umaDomain}`,
+      currency,
+    })
   })
 
-  it('answers 404 UMA_NOT_FOUND for a well-formed unknown address and 400 for a currency it does not take', async () => {
+  it('answers an address without a receiver and a currency it does not take with 400', async () => {
     const h = await setup()
     const payer = await customer(h)
     const body = (umaAddress: string, currency?: string) => ({
       source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress, ...(currency ? { currency } : {}) },
       lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 1_000,
+      lockedCurrencyAmount: 1_000_000,
     })
     for (const address of [`$nobody@${h.sandbox.config.umaDomain}`, '$success.usd@elsewhere.example']) {
       const reply = await h.call('POST', '/quotes', body(address))
-      expect([reply.status, reply.body.code], address).toEqual([404, 'UMA_NOT_FOUND'])
+      expect([reply.status, reply.body.code], address).toEqual([400, 'INVALID_RECEIVER'])
     }
     const mismatch = await h.call(
       'POST',
       '/quotes',
       body(`$success.eur@${h.sandbox.config.umaDomain}`, 'USD'),
     )
-    expect([mismatch.status, mismatch.body.code]).toEqual([400, 'CURRENCY_MISMATCH'])
+    expect([mismatch.status, mismatch.body.code]).toEqual([400, 'INVALID_CURRENCY'])
   })
 
-  it("pays a customer's own UMA address into their wallet", async () => {
+  it("pays a customer's own UMA address into their wallet, or their account in the currency named", async () => {
     const h = await setup()
     const payer = await customer(h)
     const payee = await customer(h, 'US', { umaAddress: '$grace@sandbox.uma.example' })
-    await fund(h, payer.accountId, 10_000)
-    const quote = await quoteToUma(h, payer.accountId, '$grace@sandbox.uma.example')
-    expect(quoteOf(await h.call('POST', `/quotes/${quote.id}/execute`, {}, SIGNED)).status).toBe('COMPLETED')
-    expect(await balance(h, payee.accountId)).toBe(quote.totalReceivingAmount)
+    await fund(h, payer.accountId, 20_000_000)
+    const toWallet = await quoteToUma(h, payer.accountId, '$grace@sandbox.uma.example')
+    expect(quoteOf(await h.call('POST', `/quotes/${toWallet.id}/execute`, {}, SIGNED)).status).toBe(
+      'COMPLETED',
+    )
+    expect(await balance(h, payee.accountId)).toBe(toWallet.totalReceivingAmount)
+
+    const toUsd = await createQuote(h, {
+      source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
+      destination: {
+        destinationType: 'UMA_ADDRESS',
+        umaAddress: '$grace@sandbox.uma.example',
+        currency: 'USD',
+      },
+    })
+    expect(toUsd.receivingCurrency.code).toBe('USD')
+    const accounts = await h.call(
+      'GET',
+      `/customers/internal-accounts?customerId=${payee.customerId}&currency=USD`,
+    )
+    const usd = (accounts.body.data as Array<{ id: string; type: string }>)[0]
+    expect(usd?.type).toBe('INTERNAL_FIAT')
+    quoteOf(await h.call('POST', `/quotes/${toUsd.id}/execute`, {}, SIGNED))
+    expect(await balance(h, usd?.id ?? '')).toBe(toUsd.totalReceivingAmount)
   })
 })
