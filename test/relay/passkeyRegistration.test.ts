@@ -38,7 +38,7 @@ function passkeyBody(
   }
 }
 
-async function setup() {
+async function setup(customerFields?: Record<string, unknown>) {
   let time = Date.now()
   const passkeys = createPasskeyRegistrationOptions({
     rpName: 'Test Wallet',
@@ -48,7 +48,7 @@ async function setup() {
     now: () => time,
   })
   const r = await startRelayHarness({ passkeyRegistration: passkeys })
-  const ada = await r.addUser('ada')
+  const ada = await r.addUser('ada', customerFields)
   const { key } = await otpSignInThroughRelay(r, ada)
   const { rpId, origins } = r.h.sandbox.config
   const authenticator = await softwareAuthenticator(rpId, origins[0] as string)
@@ -149,7 +149,7 @@ describe('passkey registration through the relay', () => {
   })
 
   it('leaves other credential types to the service', async () => {
-    const { ada, register } = await setup()
+    const { ada, register } = await setup({ phoneNumber: '+14155550100' })
     const created = await register({ type: 'SMS_OTP', accountId: ada.accountId })
     expect(created.status).toBe(201)
   })

@@ -3,6 +3,7 @@
 // everything without a hook. Ownership is decided from the fields the service acts on: a quote's
 // source, never an id the service ignores and echoes back.
 import { describe, expect, it } from 'vitest'
+import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import { createRelay, type RelayAuthorize, type RelayOperation } from '../../src/relay/index.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import { fund, quoteToUma } from '../sandbox/harness.js'
@@ -21,8 +22,9 @@ async function twoUsers(r: RelayHarness) {
   const setUp = async (name: string) => {
     const user = await r.addUser(name)
     const { key, metadata } = await otpSignInThroughRelay(r, user)
-    await fund(r.h, user.accountId, 50_000)
-    const quote = await quoteToUma(r.h, user.accountId, umaAddress(r))
+    // The wallet holds USDB (6 decimals): 50 and 10 of it.
+    await fund(r.h, user.accountId, 50_000_000)
+    const quote = await quoteToUma(r.h, user.accountId, umaAddress(r), { lockedCurrencyAmount: 10_000_000 })
     user.owned.quoteIds.add(quote.id)
     const payloadToSign = quote.paymentInstructions?.[0]?.accountOrWalletInfo.payloadToSign as string
     const executed = await r.browser(name)(
@@ -40,11 +42,18 @@ async function twoUsers(r: RelayHarness) {
     const read = await r.h.call('GET', `/quotes/${quote.id}`)
     const transactionId = read.body.transactionId as string
     user.owned.transactionIds.add(transactionId)
-    // Ids of kinds the sandbox may not hold: the integrator's records still name them.
-    const delegatedKeyId = `DelegatedKey:${crypto.randomUUID()}`
+    // The integrator issued the user a card (the sandbox keeps no cards); the wallet delegates
+    // signing for it through the relay, three signed legs.
     const cardId = `Card:${crypto.randomUUID()}`
-    user.owned.delegatedKeyIds.add(delegatedKeyId)
     user.owned.cardIds.add(cardId)
+    const signed = withWalletSignature(r.browser(name), { getKey: () => key, now: r.h.sandbox.clock.now })
+    const delegated = await signed(
+      `${r.appBase}/auth/delegated-keys`,
+      json('POST', { cardId, internalAccountId: user.accountId, nickname: 'Card payments' }),
+    )
+    expect(delegated.status).toBe(201)
+    const delegatedKeyId = (await delegated.json()).id as string
+    user.owned.delegatedKeyIds.add(delegatedKeyId)
     const ids: PartyIds = {
       customerId: user.customerId,
       accountId: user.accountId,
@@ -260,12 +269,9 @@ describe('isOwnedBy against the sandbox', () => {
       )
   }
 
-  // The sandbox holds no cards, and delegated keys only once it serves them: those two are judged
-  // against a fake service below.
-  const NEEDS_CARDS_OR_KEYS = new Set<RelayOperation>([
-    'POST /auth/delegated-keys',
-    'DELETE /auth/delegated-keys/{delegatedKeyId}',
-  ])
+  // The sandbox serves no cards, so a card's holder cannot be read there: delegated-key creation
+  // is judged against a fake service (relayOwnership.test.ts).
+  const NEEDS_CARDS = new Set<RelayOperation>(['POST /auth/delegated-keys'])
 
   it("approves the customer's own ids and refuses another customer's, for every operation", async () => {
     const r = await startRelayHarness()
@@ -275,7 +281,7 @@ describe('isOwnedBy against the sandbox', () => {
       expect([name, (await asUser('ada', path, init)).status]).toEqual([name, 403])
     }
     for (const [name, path, init] of everyRequest(ada.ids, umaAddress(r))) {
-      if (NEEDS_CARDS_OR_KEYS.has(name)) continue
+      if (NEEDS_CARDS.has(name)) continue
       expect([name, (await asUser('ada', path, init)).status === 403]).toEqual([name, false])
     }
   })

@@ -64,8 +64,8 @@ export interface RelayHarness {
   targets: RelayTarget[]
   /** The page's fetch, signed in to the integrator as `user` (or as nobody). */
   browser(user?: string): typeof fetch
-  /** A customer with its wallet, recorded as `name`'s in the integrator's map. */
-  addUser(name: string): Promise<TestUser>
+  /** A customer (with `fields`) and its wallet, recorded as `name`'s in the integrator's map. */
+  addUser(name: string, fields?: Record<string, unknown>): Promise<TestUser>
 }
 
 export const PREFIX = '/wallet'
@@ -144,8 +144,8 @@ export async function startRelayHarness(
       if (user !== undefined) request.headers.set(USER_HEADER, user)
       return logged(request)
     },
-    async addUser(name) {
-      const customer = await createCustomer(h)
+    async addUser(name, fields) {
+      const customer = await createCustomer(h, fields)
       const owned: Owned = {
         customerId: customer.customerId,
         accountIds: new Set([customer.accountId]),

@@ -103,7 +103,7 @@ describe('the allow-list', () => {
       authorize: () => true,
     }
     for (const extra of [
-      'GET /customers/{customerId}',
+      'DELETE /customers/{customerId}',
       'GET /internal-accounts/{accountId}',
       'GET /quotes',
     ]) {
