@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { json, startHarness } from './harness.js'
 
 const customer = (padding: number) =>
-  JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', note: 'x'.repeat(padding) })
+  JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'x'.repeat(padding) })
 
 describe('sandbox body limit', () => {
   it('reads a body just under the limit, made in process (no Content-Length) or as bytes', async () => {
@@ -12,7 +12,7 @@ describe('sandbox body limit', () => {
     for (const sent of [body, new TextEncoder().encode(body)]) {
       const response = await h.api(`${h.base}/customers`, { method: 'POST', body: sent })
       expect(response.status).toBe(201)
-      expect((await response.json()).note).toHaveLength(64 * 1024 - 200)
+      expect((await response.json()).fullName).toHaveLength(64 * 1024 - 200)
     }
   })
 

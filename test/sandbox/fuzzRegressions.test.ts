@@ -101,24 +101,23 @@ describe('sandbox fuzzing regressions', () => {
     const path = `/internal-accounts/${accountId}`
     const challenges: { requestId: string; payloadToSign: string }[] = []
     for (let index = 0; index < 12; index++) {
-      const reply = await h.call('PATCH', path, { index })
+      // Bodies that differ only in spacing: the service's one field, twelve different bodies.
+      const reply = await h.call('PATCH', path, `{"privateEnabled":true${' '.repeat(index)}}`)
       expect(reply.status).toBe(202)
       challenges.push(reply.body as { requestId: string; payloadToSign: string })
     }
     const retry = async (requestId: string, signedPayload: string) =>
-      h.call(
-        'PATCH',
-        path,
-        { index: 11 },
-        { 'Request-Id': requestId, [WALLET_SIGNATURE_HEADER]: await stamp(signedPayload, key) },
-      )
+      h.call('PATCH', path, `{"privateEnabled":true${' '.repeat(11)}}`, {
+        'Request-Id': requestId,
+        [WALLET_SIGNATURE_HEADER]: await stamp(signedPayload, key),
+      })
     const [oldest, recent, newest] = [challenges[0], challenges[9], challenges[11]]
     if (!oldest || !recent || !newest) throw new Error('missing challenges')
     // Signed over a recent 202 of another body: still told apart.
     const mismatch = await retry(newest.requestId, recent.payloadToSign)
     expect([mismatch.status, mismatch.body.code]).toEqual([401, 'WALLET_SIGNATURE_BODY_MISMATCH'])
     // Over one older than the newest eight: just a signature that does not verify.
-    const second = await h.call('PATCH', path, { index: 12 })
+    const second = await h.call('PATCH', path, `{"privateEnabled":true${' '.repeat(12)}}`)
     const invalid = await retry((second.body as { requestId: string }).requestId, oldest.payloadToSign)
     expect([invalid.status, invalid.body.code]).toEqual([401, 'WALLET_SIGNATURE_INVALID'])
   })

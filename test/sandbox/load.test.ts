@@ -81,7 +81,7 @@ async function sessionWorks(session: { key: SessionKey; metadata: SessionMetadat
   const signed = withWalletSignature(counted, { getKey: () => session.key, now: world.sandbox.clock.now })
   const patched = await signed(
     `${world.base}/internal-accounts/${accountId}`,
-    json('PATCH', { loadCheck: index }),
+    json('PATCH', { privateEnabled: index % 2 === 0 }),
   )
   return patched.status === 200 && (await patched.json()).id === accountId
 }

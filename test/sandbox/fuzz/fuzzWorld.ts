@@ -78,7 +78,8 @@ async function signer(h: Harness, fields: Record<string, unknown>): Promise<Sign
 /** A signed wallet-settings change by `signer`: the 202's Request-Id is used up by it. */
 async function signedPatch(h: Harness, signer: Signer, name: 'a' | 'b'): Promise<UsedChallenge> {
   const path = `/internal-accounts/${signer.accountId}`
-  const body = JSON.stringify({ fuzzSetup: name })
+  // The one field the service takes; a different spacing for each signer makes a different body.
+  const body = `{"privateEnabled":true${name === 'a' ? '' : ' '}}`
   const challenge = await h.call('PATCH', path, body)
   expect(challenge.status).toBe(202)
   const { requestId, payloadToSign } = challenge.body as { requestId: string; payloadToSign: string }
@@ -119,7 +120,8 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
 
   const usedChallenges = [await signedPatch(h, a, 'a'), await signedPatch(h, b, 'b')]
   const foreignChallenges: PendingChallenge[] = []
-  for (const body of [{ foreign: 1 }, { foreign: 2 }, { foreign: 3 }]) {
+  for (const spaces of [1, 2, 3]) {
+    const body = `{"privateEnabled":false${' '.repeat(spaces)}}`
     const challenge = await h.call('PATCH', `/internal-accounts/${b.accountId}`, body)
     expect(challenge.status).toBe(202)
     foreignChallenges.push(challenge.body as unknown as PendingChallenge)
