@@ -1,12 +1,14 @@
 // The high-level client against the in-process sandbox, method by method.
 import { validateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it, vi } from 'vitest'
 import { createWalletAuth, type WalletAuthEvent, type WalletAuthOptions } from '../../src/client/index.js'
 import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import { createRelay } from '../../src/relay/index.js'
 import { expectCode } from '../helpers/expectCode.js'
 import { createCustomer, fund, type Harness, json, quoteToUma, startHarness } from '../sandbox/harness.js'
+import { softwareAuthenticator } from '../sandbox/softwareAuthenticator.js'
 import { mintToken } from './tokens.js'
 
 /**
@@ -380,6 +382,39 @@ describe('createWalletAuth', () => {
     // Released is not paid: the page learns of the completion from the quote itself.
     h.sandbox.clock.advance(6 * 60_000)
     expect((await wallet.quotes.get(String(quote.id))).status).toBe('COMPLETED')
+  })
+
+  it('authorizes a payment with a passkey step: the assertion over its options, with the origin it ran on', async () => {
+    const { h, base, wallet, customer, signIn } = await setup()
+    await signIn()
+    const { rpId, origins } = h.sandbox.config
+    const origin = origins[0] as string
+    const authenticator = await softwareAuthenticator(rpId, origin)
+    const challenge = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
+    const registered = await wallet.fetch(
+      `${base}/auth/credentials`,
+      json('POST', {
+        type: 'PASSKEY',
+        accountId: customer.accountId,
+        nickname: 'Laptop',
+        challenge,
+        attestation: authenticator.register(challenge),
+      }),
+    )
+    expect(registered.status).toBe(201)
+    await fund(h, customer.accountId, 50_000_000)
+    const quote = await quoteToUma(h, customer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
+    const factors: string[] = []
+    const payment = await wallet.quotes.execute(String(quote.id), {
+      scaFactor: 'PASSKEY',
+      onScaChallenge: async ({ challenge: step }) => {
+        factors.push(step.factor)
+        const options = step.passkeyAssertionOptions as { challenge: string }
+        return { passkeyAssertion: await authenticator.assert(options.challenge), origin }
+      },
+    })
+    expect(factors).toEqual(['PASSKEY'])
+    expect(payment).toMatchObject({ released: true, paid: false })
   })
 
   it('leaves a payment awaiting authorization without a callback; a wrong code keeps it so, and it resumes', async () => {
