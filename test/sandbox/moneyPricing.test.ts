@@ -28,7 +28,7 @@ describe('priceQuote', () => {
           try {
             price = priceQuote({ sending, receiving, lockedCurrencySide, lockedCurrencyAmount: amount })
           } catch (error) {
-            expect((error as SandboxError).init.code).toBe('AMOUNT_TOO_SMALL')
+            expect((error as SandboxError).init.code).toBe('AMOUNT_OUT_OF_RANGE')
             continue
           }
           const { totalSendingAmount: s, totalReceivingAmount: r, feesIncluded, platformFeesIncluded } = price
@@ -82,7 +82,7 @@ describe('priceQuote', () => {
           lockedCurrencyAmount: Number.MAX_SAFE_INTEGER,
         }),
       )
-      expect(code).toBe('AMOUNT_TOO_LARGE')
+      expect(code).toBe('AMOUNT_OUT_OF_RANGE')
     }
   })
 })
