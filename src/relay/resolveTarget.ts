@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import { duplicateJsonKey } from './duplicateJsonKey.js'
 import type { OperationRule } from './operationRules.js'
 import { RelayRefusal } from './relayRefusal.js'
 import { ID_PATTERN, type RouteMatch } from './relayRoutes.js'
@@ -15,7 +16,7 @@ function invalidInput(message: string): RelayRefusal {
   return new RelayRefusal(400, 'INVALID_INPUT', message)
 }
 
-function describe(issues: readonly z.core.$ZodIssue[]): string {
+function issueText(issues: readonly z.core.$ZodIssue[]): string {
   const issue = issues[0]
   if (!issue) return 'it is malformed'
   const at = issue.path.length > 0 ? issue.path.join('.') : 'the object'
@@ -26,18 +27,25 @@ function describe(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 function parseJson(bytes: Uint8Array): unknown {
+  let text: string
+  let value: unknown
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    value = JSON.parse(text)
   } catch {
     throw invalidInput('The request body is not valid JSON.')
   }
+  const repeated = duplicateJsonKey(text)
+  if (repeated !== undefined)
+    throw invalidInput(`The request body names ${JSON.stringify(repeated)} twice in one object.`)
+  return value
 }
 
 /**
  * Checks a matched request against its operation's rule and resolves what it names. Refuses (400
  * `INVALID_INPUT`) a query parameter the operation does not define or given twice, a body where
- * the operation takes none, a body that does not fit the operation's schema (unknown members
- * too), and two different values for one id.
+ * the operation takes none, a body that names a member twice in one object or does not fit the
+ * operation's schema (unknown members too), and two different values for one id.
  */
 export function resolveTarget(
   match: RouteMatch,
@@ -56,7 +64,7 @@ export function resolveTarget(
   if (rule.query) {
     const parsed = rule.query.safeParse(params)
     if (!parsed.success)
-      throw invalidInput(`The query does not fit ${operation}: ${describe(parsed.error.issues)}.`)
+      throw invalidInput(`The query does not fit ${operation}: ${issueText(parsed.error.issues)}.`)
     queryValues = parsed.data
   } else if (given.size > 0) {
     throw invalidInput(`${operation} takes no query.`)
@@ -67,7 +75,7 @@ export function resolveTarget(
     if (!rule.body) throw invalidInput(`${operation} takes no body.`)
     const parsed = rule.body.safeParse(parseJson(bytes))
     if (!parsed.success)
-      throw invalidInput(`The body does not fit ${operation}: ${describe(parsed.error.issues)}.`)
+      throw invalidInput(`The body does not fit ${operation}: ${issueText(parsed.error.issues)}.`)
     body = parsed.data
   } else if (rule.bodyRequired) {
     throw invalidInput(`${operation} needs a JSON body.`)

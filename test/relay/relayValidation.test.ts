@@ -60,6 +60,18 @@ const BODIES: Case[] = [
   ['a body that is not JSON', 'POST', '/auth/credentials', '{"accountId":'],
   ['a body that is a JSON array', 'POST', '/auth/credentials', [{ type: 'SMS_OTP', accountId }]],
   ['a body that is not UTF-8', 'POST', '/auth/credentials', new Uint8Array([0x7b, 0xff, 0x7d])],
+  [
+    'a body naming one member twice (parsers differ on which counts)',
+    'POST',
+    '/auth/credentials',
+    `{"type":"EMAIL_OTP","accountId":"${other.accountId}","accountId":"${accountId}"}`,
+  ],
+  [
+    'a quote source naming its account twice, once escaped',
+    'POST',
+    '/quotes',
+    JSON.stringify(quote({})).replace('"accountId":', `"accountId":"${other.accountId}","acc\\u006funtId":`),
+  ],
   ['a body where none is defined (DELETE)', 'DELETE', `/auth/sessions/${sessionId}`, {}],
   ['a body where none is defined (resend)', 'POST', `/quotes/${quoteId}/authorize/resend`, { code: '1' }],
   // POST /auth/credentials
