@@ -33,16 +33,20 @@ function client(databaseName: string, options: Partial<WalletAuthOptions> = {}) 
   })
 }
 
-async function customerWithEmailSession(databaseName: string, options: Partial<WalletAuthOptions> = {}) {
+async function customerWithEmailSession(
+  databaseName: string,
+  options: Partial<WalletAuthOptions> = {},
+  fields: Record<string, unknown> = {},
+) {
   const email = `client-${crypto.randomUUID().slice(0, 8)}@example.com`
   const customer = await (
     await api(`${sandbox.baseUrl}/customers`, {
       method: 'POST',
-      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Katherine Johnson', email }),
+      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Katherine Johnson', email, ...fields }),
     })
   ).json()
   const accounts = await (
-    await api(`${sandbox.baseUrl}/customers/internal-accounts?customerId=${customer.id}`)
+    await api(`${sandbox.baseUrl}/customers/internal-accounts?customerId=${customer.id}&type=EMBEDDED_WALLET`)
   ).json()
   const accountId: string = accounts.data[0].id
   const wallet = client(databaseName, options)
@@ -76,6 +80,43 @@ describe('createWalletAuth in Chromium', () => {
       expect(sessions.map((s) => s.type)).toEqual(['PASSKEY'])
     },
   )
+
+  it("answers a payment's passkey SCA step with 'passkey': the ceremony runs here, on this page's origin", async () => {
+    const { wallet, accountId } = await customerWithEmailSession(
+      `client-${crypto.randomUUID()}`,
+      {},
+      { address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' } },
+    )
+    const optionsJSON = await commands.passkeyRegistrationOptions('katherine@example.com')
+    await wallet.passkey.add({ accountId, nickname: 'This Chromium', optionsJSON })
+    const post = (path: string, body: unknown) =>
+      api(`${sandbox.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    expect((await post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 50_000_000 })).status).toBe(
+      200,
+    )
+    const quote = await (
+      await post('/quotes', {
+        source: { sourceType: 'ACCOUNT', accountId },
+        destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.eur@sandbox.uma.example' },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 10_000_000,
+      })
+    ).json()
+    const factors: string[] = []
+    const payment = await wallet.quotes.execute(quote.id, {
+      scaFactor: 'PASSKEY',
+      onScaChallenge: ({ challenge }) => {
+        factors.push(challenge.factor)
+        return 'passkey'
+      },
+    })
+    expect(factors).toEqual(['PASSKEY'])
+    expect(payment).toMatchObject({ released: true, paid: false, awaitingAuthorization: false })
+  })
 
   it('keeps the session across a reload: a fresh client finds it in IndexedDB and signs with it', async () => {
     const databaseName = `client-${crypto.randomUUID()}`
