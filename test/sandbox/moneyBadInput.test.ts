@@ -41,26 +41,26 @@ it('answers every malformed, ill-typed or oversized value on the money routes wi
   // The bodies go as they are, without a Content-Type: whatever arrives.
   const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
     h.api(`${h.base}${path}`, { method, headers, ...(body === undefined ? {} : { body }) })
-  const { customerId, accountId: walletId } = await createCustomer(h, {
+  const { accountId: walletId } = await createCustomer(h, {
     fullName: 'A',
-    address: { country: 'DE' },
+    address: { line1: '1 Hauptstrasse', city: 'Berlin', postalCode: '10115', country: 'DE' },
   })
-  const quote = await quoteToUma(h, walletId, '$success.usd@sandbox.uma.example', {
-    lockedCurrencyAmount: 5_000,
-  })
+  const quote = await quoteToUma(h, walletId, '$success.usd@sandbox.uma.example')
 
   const paths = [
     '/quotes',
     `/quotes/${quote.id}/authorize`,
+    `/quotes/${quote.id}/authorize/resend`,
     `/quotes/${quote.id}/execute`,
     '/verifications',
-    '/external-accounts',
+    '/customers/external-accounts',
+    '/platform/external-accounts',
     '/transfer-in',
     '/transfer-out',
     `/sandbox/internal-accounts/${walletId}/fund`,
     '/sandbox/send',
     '/sandbox/uma/receive',
-    `/customers/${customerId}/beneficial-owners`,
+    '/beneficial-owners',
   ]
   const headerSets: Array<Record<string, string>> = [
     {},
@@ -76,8 +76,30 @@ it('answers every malformed, ill-typed or oversized value on the money routes wi
       }
     }
   }
-  for (const path of ['/quotes/%00', '/transactions/%E0%A4%A', '/external-accounts/x', '/verifications/x']) {
+  // A path that does not even percent-decode goes to the sandbox as it is (past the contract check,
+  // which reads paths decoded).
+  const undecodable = await h.sandbox.fetch(
+    new Request(`${h.base}/transactions/%E0%A4%A`, {
+      headers: { Authorization: `Basic ${btoa(`${h.sandbox.clientId}:${h.sandbox.clientSecret}`)}` },
+    }),
+  )
+  expect([undecodable.status, (await undecodable.json()).code]).toEqual([404, 'TRANSACTION_NOT_FOUND'])
+  for (const path of [
+    '/quotes/%00',
+    '/customers/external-accounts/x',
+    '/platform/external-accounts/x',
+    '/verifications/x',
+    '/beneficial-owners/x',
+  ]) {
     const response = await send('GET', path)
     expect(response.status, path).toBe(404)
+  }
+  for (const path of [
+    '/customers/internal-accounts?limit=-1',
+    '/transactions?cursor=%00',
+    '/verifications?verificationStatus=%00',
+  ]) {
+    const response = await send('GET', path)
+    expect(response.status, path).toBe(400)
   }
 })

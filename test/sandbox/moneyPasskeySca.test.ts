@@ -1,43 +1,75 @@
-// Passkey SCA steps verified for real: a software authenticator (P-256, "none" attestation)
-// registers a passkey on an EU customer's wallet, then answers each step's passkeyAssertionOptions.
+// Passkey SCA verified for real: a software authenticator (P-256, "none" attestation) registers a
+// passkey on an EU customer's wallet, then answers the passkeyAssertionOptions of the challenges
+// that `scaFactor: PASSKEY` asks for, at execute and at the creation of a real-time-funded quote.
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it } from 'vitest'
 import { utf8 } from '../../src/crypto/utf8.js'
-import { createCustomer, json, otpSignIn, quoteOf, quoteToUma, startHarness } from './harness.js'
+import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
+import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
+import type { Quote } from '../../src/wire/quote.js'
+import {
+  createCustomer,
+  fund,
+  type Harness,
+  json,
+  otpSignIn,
+  quoteOf,
+  quoteToUma,
+  startHarness,
+} from './harness.js'
 import { softwareAuthenticator } from './softwareAuthenticator.js'
 
-describe('passkey SCA on quotes', () => {
-  it('verifies each step against its own challenge, origin and the customer passkey', async () => {
-    const h = await startHarness()
-    const { rpId, origins } = h.sandbox.config
-    const origin = origins[0] as string
-    const { accountId, emailCredentialId } = await createCustomer(h, { address: { country: 'AT' } })
-    await otpSignIn(h, emailCredentialId, accountId)
-    const authenticator = await softwareAuthenticator(rpId, origin)
-    const registrationChallenge = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
-    const registered = await h.signed(
-      `${h.base}/auth/credentials`,
-      json('POST', {
-        type: 'PASSKEY',
-        accountId,
-        nickname: 'Laptop',
-        challenge: registrationChallenge,
-        attestation: authenticator.register(registrationChallenge),
-      }),
-    )
-    expect(registered.status).toBe(201)
+type AssertionOptions = { challenge: string; rpId: string; allowCredentials: Array<{ id: string }> }
 
+/** An Austrian customer signed in, with a passkey registered on its wallet. */
+async function customerWithPasskey(h: Harness) {
+  const { rpId, origins } = h.sandbox.config
+  const origin = origins[0] as string
+  const customer = await createCustomer(h, {
+    address: { line1: 'Ring 1', city: 'Wien', postalCode: '1010', country: 'AT' },
+  })
+  await otpSignIn(h, customer.emailCredentialId, customer.accountId)
+  const authenticator = await softwareAuthenticator(rpId, origin)
+  const registrationChallenge = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
+  const registered = await h.signed(
+    `${h.base}/auth/credentials`,
+    json('POST', {
+      type: 'PASSKEY',
+      accountId: customer.accountId,
+      nickname: 'Laptop',
+      challenge: registrationChallenge,
+      attestation: authenticator.register(registrationChallenge),
+    }),
+  )
+  expect(registered.status).toBe(201)
+  return { ...customer, authenticator, origin }
+}
+
+const authorize = (h: Harness, quote: Quote, body: unknown) =>
+  h.call('POST', `/quotes/${quote.id}/authorize`, body)
+
+describe('passkey SCA on quotes', () => {
+  it('verifies the execute challenge against its own challenge, origin and the customer passkey', async () => {
+    const h = await startHarness()
+    const { accountId, authenticator, origin } = await customerWithPasskey(h)
+    await fund(h, accountId, 50_000_000)
     const quote = await quoteToUma(h, accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
-    const first = quote.scaChallenge
-    expect(first).toMatchObject({ factor: 'PASSKEY', purpose: 'CURRENCY_CONVERSION' })
-    expect(first?.passkeyAllowedOrigins ?? undefined).toBeUndefined()
-    const options = first?.passkeyAssertionOptions as {
-      challenge: string
-      rpId: string
-      allowCredentials: Array<{ id: string }>
-    }
-    expect(options.rpId).toBe(rpId)
+    const executed = quoteOf(
+      await h.call(
+        'POST',
+        `/quotes/${quote.id}/execute`,
+        { scaFactor: 'PASSKEY' },
+        { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE },
+      ),
+    )
+    const challenge = executed.scaChallenge
+    expect(challenge).toMatchObject({ factor: 'PASSKEY', availableFactors: ['SMS_OTP', 'PASSKEY'] })
+    expect(challenge?.passkeyAllowedOrigins ?? undefined).toBeUndefined()
+    const options = challenge?.passkeyAssertionOptions as AssertionOptions
+    expect(options.rpId).toBe(h.sandbox.config.rpId)
     expect(options.allowCredentials.map((credential) => credential.id)).toEqual([authenticator.credentialId])
+    const resend = await h.call('POST', `/quotes/${quote.id}/authorize/resend`)
+    expect([resend.status, resend.body.code]).toEqual([409, 'CONFLICT'])
 
     // Signed over another challenge, or run on another origin: refused.
     const otherChallenge = isoBase64URL.fromBuffer(utf8('f'.repeat(64)))
@@ -45,28 +77,80 @@ describe('passkey SCA on quotes', () => {
       { passkeyAssertion: await authenticator.assert(otherChallenge), origin },
       { passkeyAssertion: await authenticator.assert(options.challenge), origin: 'https://evil.example' },
     ]) {
-      const reply = await h.call('POST', `/quotes/${quote.id}/authorize`, body)
-      expect([reply.status, reply.body.code]).toEqual([400, 'INVALID_SCA_PROOF'])
+      const reply = await authorize(h, quote, body)
+      expect([reply.status, reply.body.code]).toEqual([400, 'INVALID_INPUT'])
     }
-
-    const firstProof = await authenticator.assert(options.challenge)
-    const afterFirst = quoteOf(
-      await h.call('POST', `/quotes/${quote.id}/authorize`, { passkeyAssertion: firstProof, origin }),
-    )
-    expect(afterFirst.scaChallenge?.purpose).toBe('PAYOUT')
-    const second = afterFirst.scaChallenge?.passkeyAssertionOptions as { challenge: string }
-    expect(second.challenge).not.toBe(options.challenge)
-    // The first step's assertion does not answer the second.
-    const replay = await h.call('POST', `/quotes/${quote.id}/authorize`, {
-      passkeyAssertion: firstProof,
+    const done = await authorize(h, quote, {
+      passkeyAssertion: await authenticator.assert(options.challenge),
       origin,
     })
-    expect([replay.status, replay.body.code]).toEqual([400, 'INVALID_SCA_PROOF'])
+    expect(quoteOf(done).status).toBe('PROCESSING')
+  })
 
-    const done = await h.call('POST', `/quotes/${quote.id}/authorize`, {
+  it('takes one assertion per challenge through the two steps of a real-time-funded quote', async () => {
+    const h = await startHarness()
+    const { customerId, authenticator, origin } = await customerWithPasskey(h)
+    const quote = quoteOf(
+      await h.call('POST', '/quotes', {
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'EUR', customerId },
+        destination: {
+          destinationType: 'UMA_ADDRESS',
+          umaAddress: `$success.usd@${h.sandbox.config.umaDomain}`,
+        },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 10_000,
+        scaFactor: 'PASSKEY',
+      }),
+      202,
+    )
+    const first = quote.scaChallenge?.passkeyAssertionOptions as AssertionOptions
+    expect(quote.scaChallenge).toMatchObject({ factor: 'PASSKEY', purpose: 'CURRENCY_CONVERSION' })
+    const firstProof = await authenticator.assert(first.challenge)
+    const afterFirst = quoteOf(await authorize(h, quote, { passkeyAssertion: firstProof, origin }))
+    expect(afterFirst.scaChallenge).toMatchObject({ factor: 'PASSKEY', purpose: 'PAYOUT' })
+    const second = afterFirst.scaChallenge?.passkeyAssertionOptions as AssertionOptions
+    expect(second.challenge).not.toBe(first.challenge)
+    // The first step's assertion does not answer the second.
+    const replay = await authorize(h, quote, { passkeyAssertion: firstProof, origin })
+    expect([replay.status, replay.body.code]).toEqual([400, 'INVALID_INPUT'])
+    const done = await authorize(h, quote, {
       passkeyAssertion: await authenticator.assert(second.challenge),
       origin,
     })
     expect(quoteOf(done).status).toBe('PENDING')
+  })
+
+  it('accepts the legacy passkey signature from an allowed origin only', async () => {
+    const h = await startHarness()
+    const { customerId } = await customerWithPasskey(h)
+    const quote = quoteOf(
+      await h.call('POST', '/quotes', {
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId },
+        destination: {
+          destinationType: 'UMA_ADDRESS',
+          umaAddress: `$success.usd@${h.sandbox.config.umaDomain}`,
+        },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 10_000,
+        scaFactor: 'PASSKEY',
+      }),
+      202,
+    )
+    const assertion = {
+      credentialId: 'Y3JlZA',
+      clientDataJson: 'e30',
+      authenticatorData: 'AAAA',
+      signature: 'sandbox-valid-passkey-signature',
+    }
+    const elsewhere = await authorize(h, quote, {
+      passkeyAssertion: assertion,
+      origin: 'https://evil.example',
+    })
+    expect([elsewhere.status, elsewhere.body.code]).toEqual([400, 'INVALID_INPUT'])
+    const legacy = await authorize(h, quote, {
+      passkeyAssertion: assertion,
+      origin: h.sandbox.config.origins[0],
+    })
+    expect(quoteOf(legacy).status).toBe('PENDING')
   })
 })

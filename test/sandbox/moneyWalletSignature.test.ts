@@ -9,7 +9,7 @@ async function setup() {
   const h = await startHarness()
   const { accountId, emailCredentialId } = await createCustomer(h)
   const { key } = await otpSignIn(h, emailCredentialId, accountId)
-  await fund(h, accountId, 50_000)
+  await fund(h, accountId, 50_000_000)
   const quote = await quoteToUma(h, accountId, `$success.usd@${h.sandbox.config.umaDomain}`)
   const payloadToSign = quote.paymentInstructions?.[0]?.accountOrWalletInfo.payloadToSign
   if (typeof payloadToSign !== 'string') throw new Error('no payloadToSign')
