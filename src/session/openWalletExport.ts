@@ -1,10 +1,8 @@
-import * as z from 'zod/mini'
 import { hexToBytes } from '../crypto/hexToBytes.js'
 import { PRODUCTION_EXPORT_SIGNER, verifyEnclaveBundle } from '../crypto/verifyEnclaveBundle.js'
 import { WalletAuthError } from '../errors.js'
 import { WalletExportData } from '../wire/enclaveBundles.js'
 import { parseWire } from '../wire/parseWire.js'
-import { Hex } from '../wire/primitives.js'
 
 /** Options of `openWalletExport`. */
 export interface OpenWalletExportOptions {
@@ -22,23 +20,30 @@ export interface OpenWalletExportOptions {
   dangerouslyAcceptUnsignedSandboxExport?: boolean
 }
 
-// The service's sandbox envelope: both attestation fields present and empty, nothing else changed.
-const UnsignedSandboxEnvelope = z.looseObject({
-  version: z.string(),
-  data: Hex,
-  dataSignature: z.literal(''),
-  enclaveQuorumPublic: z.literal(''),
-})
+const HEX = /^(?:[0-9a-fA-F]{2})+$/
 
-function unsignedSandboxData(encryptedWalletCredentials: string) {
+/**
+ * The `data` of the service sandbox's envelope (both attestation fields present and empty strings,
+ * the rest as usual), or `undefined` for any other text. Written out rather than as a schema: the
+ * signed path parses everything else.
+ */
+function unsignedSandboxData(encryptedWalletCredentials: unknown): string | undefined {
+  if (typeof encryptedWalletCredentials !== 'string') return undefined
   let envelope: unknown
   try {
     envelope = JSON.parse(encryptedWalletCredentials)
   } catch {
-    return undefined // not JSON: the signed path reports it
+    return undefined
   }
-  const parsed = UnsignedSandboxEnvelope.safeParse(envelope)
-  return parsed.success ? parsed.data.data : undefined
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return undefined
+  const { version, data, dataSignature, enclaveQuorumPublic } = envelope as Record<string, unknown>
+  const unsigned =
+    dataSignature === '' &&
+    enclaveQuorumPublic === '' &&
+    typeof version === 'string' &&
+    typeof data === 'string' &&
+    HEX.test(data)
+  return unsigned ? data : undefined
 }
 
 /**
