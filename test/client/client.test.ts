@@ -439,6 +439,49 @@ describe('createWalletAuth', () => {
     expect(resumed.released).toBe(true)
   })
 
+  it("runs every signed flow under the service's header name when told to, end to end", async () => {
+    const headerName = 'Grid-Wallet-Signature'
+    const h = await startHarness({ signatureHeaderName: headerName })
+    const customer = await createCustomer(h, { phoneNumber: '+14155550123' })
+    const relay = createRelay({
+      baseUrl: `http://sandbox.test${h.sandbox.basePath}`,
+      clientId: h.sandbox.clientId,
+      clientSecret: h.sandbox.clientSecret,
+      prefix: '/wallet',
+      headerName,
+      fetch: (request) => h.sandbox.fetch(request),
+      authorize: (_request, _target, { isOwnedBy }) => isOwnedBy(customer.customerId),
+    })
+    const signedHeaders = new Set<string>()
+    const wallet = createWalletAuth({
+      baseUrl: 'http://app.test/wallet',
+      headerName,
+      fetch: (input, init) => {
+        const request = new Request(input, init)
+        for (const [name] of request.headers) if (name.endsWith('-wallet-signature')) signedHeaders.add(name)
+        return relay(request)
+      },
+      keyStore: createKeyStore({ indexedDB: null, now: h.sandbox.clock.now }),
+      trustedSigners: [h.sandbox.signerPublicKey],
+      exportSigners: [h.sandbox.exportSignerPublicKey],
+      now: h.sandbox.clock.now,
+    })
+    await wallet.emailOtp.send(customer.emailCredentialId)
+    await wallet.emailOtp.verify(customer.emailCredentialId, '000000') // signed by the TEK
+    const sms = await wallet.smsOtp.add(customer.accountId)
+    await wallet.smsOtp.verify(sms.id, '000000')
+    await wallet.customers.updateContact(customer.customerId, {
+      email: `g-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    })
+    expect(validateMnemonic(await wallet.exportWallet(customer.accountId), wordlist)).toBe(true)
+    await fund(h, customer.accountId, 50_000_000)
+    const quote = await quoteToUma(h, customer.accountId, `$success.usd@${h.sandbox.config.umaDomain}`)
+    expect((await wallet.quotes.execute(String(quote.id))).released).toBe(true)
+    await wallet.sessions.refresh()
+    await wallet.signOut()
+    expect([...signedHeaders]).toEqual(['grid-wallet-signature'])
+  })
+
   it('announces expiring-soon and expired, and refreshes automatically when asked', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
