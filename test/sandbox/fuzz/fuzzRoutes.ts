@@ -55,7 +55,7 @@ export function fillBody(body: unknown, pick: (role: IdRole) => string): unknown
 
 const uma = (world: FuzzWorld, name: string) => `$${name}@${world.h.sandbox.config.umaDomain}`
 
-/** All 33 routes of the sandbox. */
+/** All 36 routes of the sandbox. */
 export const FUZZ_ROUTES: FuzzRoute[] = [
   {
     group: 'auth credentials',
@@ -92,11 +92,6 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     path: '/customers',
     body: () => ({ customerType: 'INDIVIDUAL', fullName: 'Fuzz Tester', email: 'fuzz@example.com' }),
   },
-  {
-    group: 'customers',
-    method: 'GET',
-    path: '/customers/internal-accounts?customerId={customer}&type=EMBEDDED_WALLET',
-  },
   { group: 'customers', method: 'GET', path: '/customers/{customer}' },
   {
     group: 'customers',
@@ -105,13 +100,11 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     body: () => ({ email: 'moved@example.com', fullName: 'Fuzz Renamed' }),
   },
   {
-    group: 'customers',
-    method: 'POST',
-    path: '/customers/{customer}/beneficial-owners',
-    body: () => ({ personalInfo: { lastName: 'Doe', firstName: 'Jo' } }),
+    group: 'internal accounts',
+    method: 'GET',
+    path: '/customers/internal-accounts?customerId={customer}&type=EMBEDDED_WALLET',
   },
-  { group: 'customers', method: 'GET', path: '/customers/{customer}/beneficial-owners' },
-  { group: 'internal accounts', method: 'GET', path: '/internal-accounts/{account}' },
+  { group: 'internal accounts', method: 'GET', path: '/platform/internal-accounts?currency=USD' },
   {
     group: 'internal accounts',
     method: 'POST',
@@ -122,7 +115,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     group: 'internal accounts',
     method: 'PATCH',
     path: '/internal-accounts/{account}',
-    body: () => ({ privacy: 'PRIVATE' }),
+    body: () => ({ privateEnabled: true }),
   },
   {
     group: 'quotes',
@@ -132,27 +125,39 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
       source: { sourceType: 'ACCOUNT', accountId: '{account}' },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress: uma(world, 'success.usd') },
       lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 1000,
+      lockedCurrencyAmount: 1_000_000,
     }),
   },
   { group: 'quotes', method: 'GET', path: '/quotes/{quote}' },
-  { group: 'quotes', method: 'POST', path: '/quotes/{quote}/authorize', body: () => ({ otpCode: '123456' }) },
-  { group: 'quotes', method: 'POST', path: '/quotes/{quote}/execute', body: () => ({}) },
-  { group: 'transactions', method: 'GET', path: '/transactions?customerId={customer}&quoteId={quote}' },
+  { group: 'quotes', method: 'POST', path: '/quotes/{quote}/authorize', body: () => ({ code: '123456' }) },
+  { group: 'quotes', method: 'POST', path: '/quotes/{quote}/authorize/resend' },
+  {
+    group: 'quotes',
+    method: 'POST',
+    path: '/quotes/{quote}/execute',
+    body: () => ({ scaFactor: 'SMS_OTP' }),
+  },
+  { group: 'transactions', method: 'GET', path: '/transactions?customerId={customer}&type=OUTGOING' },
   { group: 'transactions', method: 'GET', path: '/transactions/{transaction}' },
   {
     group: 'external accounts',
     method: 'POST',
-    path: '/external-accounts',
+    path: '/customers/external-accounts',
     body: () => ({
       customerId: '{customer}',
       currency: 'USD',
-      accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '000123456', routingNumber: '021000021' },
-      beneficiary: { fullName: 'Grace Hopper' },
+      accountInfo: {
+        accountType: 'USD_ACCOUNT',
+        accountNumber: '000123456',
+        routingNumber: '021000021',
+        beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper' },
+      },
     }),
   },
-  { group: 'external accounts', method: 'GET', path: '/external-accounts?customerId={customer}' },
-  { group: 'external accounts', method: 'GET', path: '/external-accounts/{externalAccount}' },
+  { group: 'external accounts', method: 'GET', path: '/customers/external-accounts?customerId={customer}' },
+  { group: 'external accounts', method: 'GET', path: '/customers/external-accounts/{externalAccount}' },
+  { group: 'external accounts', method: 'DELETE', path: '/customers/external-accounts/{externalAccount}' },
+  { group: 'external accounts', method: 'GET', path: '/platform/external-accounts' },
   {
     group: 'transfers',
     method: 'POST',
@@ -180,6 +185,26 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     body: () => ({ customerId: '{customer}' }),
   },
   { group: 'verifications', method: 'GET', path: '/verifications/{verification}' },
+  {
+    group: 'verifications',
+    method: 'POST',
+    path: '/beneficial-owners',
+    body: () => ({
+      customerId: '{customer}',
+      roles: ['UBO'],
+      ownershipPercentage: 25,
+      personalInfo: {
+        firstName: 'Jo',
+        lastName: 'Doe',
+        birthDate: '1980-01-01',
+        nationality: 'US',
+        address: { line1: '1 Main St', postalCode: '10001', country: 'US' },
+        idType: 'SSN',
+        identifier: '123-45-6789',
+      },
+    }),
+  },
+  { group: 'verifications', method: 'GET', path: '/beneficial-owners?customerId={customer}' },
   {
     group: 'sandbox endpoints',
     method: 'POST',
@@ -222,7 +247,7 @@ export const SIGNED_ROUTES: SignedRoute[] = [
   {
     group: 'internal accounts',
     method: 'PATCH',
-    request: (w, t) => ({ path: `/internal-accounts/${w[t].accountId}`, body: { privacy: 'PRIVATE' } }),
+    request: (w, t) => ({ path: `/internal-accounts/${w[t].accountId}`, body: { privateEnabled: true } }),
     twoStep: true,
   },
   {
