@@ -417,6 +417,35 @@ describe('createWalletAuth', () => {
     expect(payment).toMatchObject({ released: true, paid: false })
   })
 
+  it('creates a real-time-funded quote: the 202 comes back pending, and its steps release the payment instructions', async () => {
+    const { wallet, customer } = await setup()
+    const request = {
+      source: { sourceType: 'REALTIME_FUNDING' as const, currency: 'EUR', customerId: customer.customerId },
+      destination: {
+        destinationType: 'UMA_ADDRESS' as const,
+        umaAddress: '$success.mxn@sandbox.uma.example',
+      },
+      lockedCurrencySide: 'SENDING' as const,
+      lockedCurrencyAmount: 10_000,
+    }
+    const pending = await wallet.quotes.create(request, { scaFactor: 'SMS_OTP' })
+    expect(pending.status).toBe('PENDING_AUTHORIZATION')
+    expect(pending.paymentInstructions).toBeUndefined()
+    const purposes: Array<string | null> = []
+    const ready = await wallet.quotes.authorize(pending.id, {
+      onScaChallenge: (step) => {
+        purposes.push(step.purpose)
+        return { code: '123456' }
+      },
+    })
+    expect(purposes).toEqual(['CURRENCY_CONVERSION', 'PAYOUT'])
+    expect(ready.status).toBe('PENDING')
+    expect(ready.paymentInstructions?.[0]?.accountOrWalletInfo.accountType).toBe('EUR_ACCOUNT')
+    // With the callback given to create, the same happens in one call.
+    const direct = await wallet.quotes.create(request, { onScaChallenge: () => ({ code: '123456' }) })
+    expect(direct.paymentInstructions).toHaveLength(1)
+  })
+
   it('leaves a payment awaiting authorization without a callback; a wrong code keeps it so, and it resumes', async () => {
     const { h, wallet, customer, signIn } = await setup()
     await signIn()
