@@ -12,7 +12,8 @@ export interface CustomerMethods {
    * Changes the customer's email or phone number (E.164). Where an embedded wallet's `EMAIL_OTP`
    * (or `SMS_OTP`) credential follows it, the service asks for the wallet's signature and then
    * moves every such credential with it: the current session signs. An address already on
-   * another credential is `EMAIL_OTP_EMAIL_ALREADY_EXISTS`.
+   * another credential is `EMAIL_OTP_EMAIL_ALREADY_EXISTS`. The body names the customer's type,
+   * read from the customer unless `customerType` is given.
    */
   updateContact(
     customerId: string,
@@ -24,8 +25,9 @@ export interface CustomerMethods {
 /** The `customers` methods of a client. */
 export function createCustomerMethods(ctx: ClientContext): CustomerMethods {
   const path = (customerId: string) => `/customers/${encodeURIComponent(customerId)}`
+  const get = (customerId: string) => ctx.call('GET', path(customerId), { schema: Customer })
   return {
-    get: (customerId) => ctx.call('GET', path(customerId), { schema: Customer }),
+    get,
     async updateContact(customerId, change, options = {}) {
       const { email, phoneNumber } = (change ?? {}) as { email?: unknown; phoneNumber?: unknown }
       const given = [email, phoneNumber].filter((value) => value !== undefined)
@@ -36,8 +38,9 @@ export function createCustomerMethods(ctx: ClientContext): CustomerMethods {
         )
       }
       const field = email === undefined ? { phoneNumber } : { email }
+      const customerType = options.customerType ?? (await get(customerId)).customerType
       return ctx.call('PATCH', path(customerId), {
-        body: { customerType: options.customerType ?? 'INDIVIDUAL', ...field },
+        body: { customerType, ...field },
         schema: Customer,
       })
     },

@@ -108,7 +108,7 @@ export async function scriptedService(
   })
   const customer = {
     id: CUSTOMER,
-    customerType: 'INDIVIDUAL',
+    customerType: 'BUSINESS',
     platformCustomerId: 'user-1',
     umaAddress: '$ada@uma.example',
     email: 'ada@example.com',
@@ -125,6 +125,8 @@ export async function scriptedService(
     switch (`${request.method} ${path}`) {
       case `GET /quotes/${QUOTE}`:
         return Response.json(quote)
+      case `GET /customers/${CUSTOMER}`:
+        return Response.json(customer)
       case `POST /quotes/${QUOTE}/execute`: {
         if (quote.status !== 'PENDING') return error(409, 'INVALID_STATE_TRANSITION')
         const header = request.headers.get(headerName)

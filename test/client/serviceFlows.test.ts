@@ -149,20 +149,26 @@ describe('payments with SCA at execution', () => {
 })
 
 describe('signed account changes', () => {
-  it('changes the email with the signed retry, one field per call', async () => {
+  it("changes the email with the signed retry, one field per call, under the customer's type", async () => {
     const { wallet, arrivals, ids } = await scriptedService()
     const customer = await wallet.customers.updateContact(ids.customer, { email: 'grace@example.com' })
     expect(customer).toMatchObject({ id: ids.customer, email: 'grace@example.com' })
     expect(arrivals.map((a) => [a.method, a.status, a.body])).toEqual([
-      ['PATCH', 202, { customerType: 'INDIVIDUAL', email: 'grace@example.com' }],
-      ['PATCH', 200, { customerType: 'INDIVIDUAL', email: 'grace@example.com' }],
+      ['GET', 200, undefined],
+      ['PATCH', 202, { customerType: 'BUSINESS', email: 'grace@example.com' }],
+      ['PATCH', 200, { customerType: 'BUSINESS', email: 'grace@example.com' }],
     ])
-    const phone = await wallet.customers.updateContact(ids.customer, { phoneNumber: '+14155559876' })
+    const phone = await wallet.customers.updateContact(
+      ids.customer,
+      { phoneNumber: '+14155559876' },
+      { customerType: 'BUSINESS' },
+    )
     expect(phone.phoneNumber).toBe('+14155559876')
+    expect(arrivals).toHaveLength(5)
     const both = { email: 'a@example.com', phoneNumber: '+14155550000' } as never
     await expectCode(() => wallet.customers.updateContact(ids.customer, both), 'INVALID_ARGUMENT')
     await expectCode(() => wallet.customers.updateContact(ids.customer, {} as never), 'INVALID_ARGUMENT')
-    expect(arrivals).toHaveLength(4)
+    expect(arrivals).toHaveLength(5)
   })
 
   it('creates a delegated key through both challenges, lists it and revokes it', async () => {
