@@ -239,16 +239,17 @@ describe('encrypted OTPs', () => {
     }
     tally.enumerated('otp: encrypted-otp vectors open', encryptedOtps.cases.length)
     await tally.check(
-      'otp: open(encryptOtp(code, tek)) = { otp_code: code, public_key: tek }',
-      fc.asyncProperty(otpCode, fc.nat({ max: 1 }), async (code, k) => {
+      'otp: open(encryptOtp(code, tek in either form)) = { otp_code: code, public_key: tek as given }',
+      fc.asyncProperty(otpCode, fc.nat({ max: 1 }), fc.boolean(), async (code, k, uncompressed) => {
         const tek = teks[k] as SessionKey
+        const publicKey = uncompressed ? tek.publicKeyUncompressed : tek.publicKey
         const sealed = await encryptOtp({
           otpCode: code,
           targetBundle: otpCase.targetBundle,
-          publicKey: tek.publicKey,
+          publicKey,
           trustedSigners: [signer],
         })
-        expect(await openEncryptedOtp(sealed, target)).toEqual({ otp_code: code, public_key: tek.publicKey })
+        expect(await openEncryptedOtp(sealed, target)).toEqual({ otp_code: code, public_key: publicKey })
       }),
       60,
     )
