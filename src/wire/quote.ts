@@ -104,8 +104,8 @@ export const QuoteStatus = z.enum([
 export type QuoteStatus = z.infer<typeof QuoteStatus>
 
 /**
- * A cross-currency quote. `transactionId` exists only once the quote settles and
- * `platformFeesIncluded` may be missing on older payloads (wire-formats section 12).
+ * A cross-currency quote. The service names its `transactionId` from creation on; readers still
+ * accept it absent, and `platformFeesIncluded` missing on older payloads (wire-formats section 12).
  *
  * @example
  * ```ts
