@@ -88,7 +88,7 @@ export function createTab(
       outcome(async () => {
         const response = await wallet.fetch(`/api/wallet/internal-accounts/${accountId}`, {
           method: 'PATCH',
-          body: JSON.stringify({ privacy: 'PRIVATE' }),
+          body: JSON.stringify({ privateEnabled: true }),
         })
         return response.status
       }),
