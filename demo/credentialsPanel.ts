@@ -75,18 +75,34 @@ export function createCredentialsPanel(app: DemoApp) {
     }),
   )
 
+  // Adding SMS: the phone number goes on the customer first (a signed change), the credential
+  // follows it, and the code the service sends at once activates it.
+  let pendingSms: string | undefined
   byId('add-sms').addEventListener('submit', (event) => {
     event.preventDefault()
     const phoneNumber = byId<HTMLInputElement>('phone').value.trim()
     return runAction(byId('add-sms').querySelector('button'), async () => {
-      const body = JSON.stringify({ type: 'SMS_OTP', accountId: await accountId(), phoneNumber })
-      await app.wallet().fetch('/api/wallet/auth/credentials', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body,
-      })
+      if (!app.user) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in first.')
+      await app.wallet().customers.updateContact(app.user.customerId, { phoneNumber })
+      pendingSms = (await app.wallet().smsOtp.add(await accountId())).id
       await load()
-      showStatus(`SMS sign-in added for ${phoneNumber}.`)
+      byId('activate-sms').hidden = false
+      byId('activate-code').focus()
+      showStatus(`A code was sent to ${phoneNumber}: enter it to turn on SMS sign-in.`)
+    })
+  })
+
+  byId('activate-sms').addEventListener('submit', (event) => {
+    event.preventDefault()
+    const code = byId<HTMLInputElement>('activate-code')
+    return runAction(byId('activate-sms').querySelector('button'), async () => {
+      if (!pendingSms) return
+      await app.wallet().smsOtp.verify(pendingSms, code.value.replace(/\D/g, ''))
+      pendingSms = undefined
+      code.value = ''
+      byId('activate-sms').hidden = true
+      await app.render()
+      showStatus('SMS sign-in is on; this session now uses it.')
     })
   })
 

@@ -51,8 +51,11 @@ export const demoApi = {
   /** A sandbox ID token standing in for the identity provider's (with `nonce` for a sign-in). */
   idToken: async (nonce?: string) =>
     (await call<{ idToken: string }>('POST', '/id-token', nonce === undefined ? {} : { nonce })).idToken,
-  fund: (amount: number) => call<{ balance: number }>('POST', '/fund', { amount }),
-  externalAccount: (body: { accountNumber: string; currency: string }) =>
+  fund: (amount: number) =>
+    call<{ balance: { amount: number; currency: { code?: string; decimals?: number } } }>('POST', '/fund', {
+      amount,
+    }),
+  externalAccount: (body: { accountNumber: string; currency: 'USD' }) =>
     call<{ id: string }>('POST', '/external-accounts', body),
   advanceClock: (advanceMs: number) => call<{ now: string }>('POST', '/clock', { advanceMs }),
   expireNextChallenge: () => call<{ armed: boolean }>('POST', '/expire-next-challenge'),

@@ -18,7 +18,6 @@ const SENTENCES: Record<string, Sentence> = {
   },
   RATE_LIMITED: (error) =>
     `Too many attempts. Try again in ${error.retryAfter === undefined ? 'a moment' : `${error.retryAfter} seconds`}.`,
-  LAST_CREDENTIAL: 'Add another sign-in method before removing this one.',
   WALLET_SIGNATURE_INVALID: (error) =>
     /another credential/i.test(error.reason ?? '')
       ? 'Sign in with another method to remove this one: a method cannot remove itself.'
@@ -31,6 +30,23 @@ const SENTENCES: Record<string, Sentence> = {
   CHALLENGE_EXPIRED: TIMED_OUT,
   REQUEST_ID_REUSED: TIMED_OUT,
   PASSKEY_CREDENTIAL_ALREADY_EXISTS: 'This passkey is already registered.',
+  EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: 'Email sign-in is already on your account.',
+  SMS_OTP_CREDENTIAL_ALREADY_EXISTS: 'SMS sign-in is already on your account.',
+  EMAIL_OTP_EMAIL_ALREADY_EXISTS: 'That email address is already used by another account.',
+  EMAIL_OTP_CREDENTIAL_SET_CHANGED: 'Your sign-in methods changed meanwhile. Reload and try again.',
+  EMAIL_OTP_CREDENTIAL_SYNC_FAILED:
+    'The contact could not be changed right now. Nothing was changed; try again.',
+  SCA_SESSION_REQUIRED: 'Confirm it is you first, then try again.',
+  ACCOUNT_LOCKED: (error) =>
+    `Too many wrong confirmations: the account is locked${
+      error.retryAfter === undefined ? ' for a while' : ` for ${error.retryAfter} seconds`
+    }.`,
+  DAILY_VOLUME_LIMIT_EXCEEDED:
+    'This payment goes over the daily limit. Try a smaller amount or wait until tomorrow.',
+  SELF_PAYMENT: 'A payment cannot go to the same account it comes from.',
+  INVALID_RECEIVER: 'Nobody receives payments at that address. Check it and try again.',
+  CONFLICT: 'That cannot be done in the state it is in now. Reload and try again.',
+  UNSIGNED_EXPORT: 'The export did not come signed by the wallet service, so it was not opened.',
   PASSKEY_ALREADY_REGISTERED: 'This passkey is already registered.',
   CREDENTIAL_ALREADY_EXISTS: 'This sign-in method is already on your account.',
   PASSKEY_CANCELLED: 'The passkey request was closed. Try again, or use another method.',
@@ -48,7 +64,7 @@ const SENTENCES: Record<string, Sentence> = {
   QUOTE_EXPIRED: 'This quote expired. Get a new quote.',
   INSUFFICIENT_FUNDS: 'The wallet does not hold enough for this payment. Add funds first.',
   INVALID_SCA_PROOF: 'That confirmation was not accepted. Check the code and try again.',
-  SCA_CHALLENGE_EXPIRED: 'The confirmation step expired. Get a new quote.',
+  SCA_CHALLENGE_EXPIRED: 'The confirmation step expired. Send the code again or get a new quote.',
   NETWORK_ERROR: 'The server could not be reached. Check the connection and try again.',
   UNAUTHENTICATED: 'Enter your email first.',
   FORBIDDEN: 'The signed-in account may not do this.',

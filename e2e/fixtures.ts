@@ -22,6 +22,8 @@ export interface Guard {
    * after the test, no request URL or body may carry it in clear.
    */
   typeCode(page: Page, code: string): Promise<void>
+  /** Watches for `code` in clear in any request, for a code typed into another field than `#code`. */
+  watchCode(code: string): void
   /** A new browser context (another browser profile) watched like the test's own, with a page. */
   newGuardedPage(): Promise<Page>
 }
@@ -82,6 +84,9 @@ export const test = base.extend<{ guard: Guard; authenticator: string }>({
         async typeCode(target, code) {
           recorded.codes.add(code)
           await target.locator('#code').fill(code)
+        },
+        watchCode(code) {
+          recorded.codes.add(code)
         },
         async newGuardedPage() {
           const extra = await browser.newContext({ baseURL })

@@ -62,7 +62,7 @@ const IdTokenBody = z.object({ nonce: z.optional(z.string().check(z.minLength(1)
 const FundBody = z.object({ amount: z.int().check(z.positive()) })
 const ExternalAccountBody = z.object({
   accountNumber: z.string().check(z.regex(/^[0-9]{3,34}$/)),
-  currency: z.enum(['USD', 'EUR', 'MXN']),
+  currency: z.literal('USD'),
 })
 const ClockBody = z.object({ advanceMs: z.int().check(z.positive(), z.lte(86_400_000)) })
 
@@ -70,7 +70,13 @@ const Created = z.looseObject({ id: z.string().check(z.minLength(1)) })
 const AccountList = z.looseObject({
   data: z.array(z.looseObject({ id: z.string().check(z.minLength(1)), type: z.optional(z.string()) })),
 })
-const Account = z.looseObject({ id: z.string(), balance: z.int() })
+const Account = z.looseObject({
+  id: z.string(),
+  balance: z.looseObject({
+    amount: z.int(),
+    currency: z.looseObject({ code: z.optional(z.string()), decimals: z.optional(z.int()) }),
+  }),
+})
 
 const unauthenticated = () => new DemoError(401, 'UNAUTHENTICATED', 'Say who you are first (email).')
 
@@ -208,8 +214,9 @@ export function createDemoRoutes(
           const { accountId } = user()
           const { amount } = await body(FundBody)
           const id = encodeURIComponent(accountId)
-          await service.call('POST', `/sandbox/internal-accounts/${id}/fund`, Created, { amount })
-          const { balance } = await service.call('GET', `/internal-accounts/${id}`, Account)
+          const { balance } = await service.call('POST', `/sandbox/internal-accounts/${id}/fund`, Account, {
+            amount,
+          })
           return { status: 200, body: { balance } }
         }),
       },
@@ -221,11 +228,16 @@ export function createDemoRoutes(
         handle: sandboxOnly(async ({ user, body }) => {
           const { customerId } = user()
           const { accountNumber, currency } = await body(ExternalAccountBody)
-          const { id } = await service.call('POST', '/external-accounts', Created, {
+          const { id } = await service.call('POST', '/customers/external-accounts', Created, {
             customerId,
             currency,
-            accountInfo: { accountType: `${currency}_ACCOUNT`, accountNumber, routingNumber: '021000021' },
-            beneficiary: { fullName: 'Grace Hopper' },
+            accountInfo: {
+              accountType: 'USD_ACCOUNT',
+              paymentRails: ['ACH'],
+              routingNumber: '021000021',
+              accountNumber,
+              beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper' },
+            },
           })
           return { status: 201, body: { id } }
         }),
