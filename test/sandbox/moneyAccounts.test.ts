@@ -667,12 +667,24 @@ describe('transactions', () => {
 describe('sandbox-only endpoints', () => {
   it('funds an internal account instantly', async () => {
     const h = await setup()
-    const { accountId } = await createCustomer(h)
+    const { customerId, accountId } = await createCustomer(h)
     const funded = await h.call('POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount: 100_000 })
     expect(funded.status).toBe(200)
     expect(funded.body).toMatchObject({
       id: accountId,
       balance: { amount: 100_000, currency: { code: 'USDB' } },
+    })
+    // The money arrived from outside: an incoming payment of the customer, completed.
+    const [incoming] = (await h.call('GET', `/transactions?customerId=${customerId}`)).body.data as Array<
+      Record<string, unknown>
+    >
+    expect(incoming).toMatchObject({
+      type: 'INCOMING',
+      direction: 'CREDIT',
+      status: 'COMPLETED',
+      source: { sourceType: 'REALTIME_FUNDING', currency: 'USDB' },
+      destination: { destinationType: 'ACCOUNT', accountId },
+      receivedAmount: { amount: 100_000 },
     })
     for (const [path, body, status, code] of [
       [`/sandbox/internal-accounts/${accountId}/fund`, { amount: 0 }, 400, 'INVALID_INPUT'],

@@ -4,7 +4,12 @@
 // with the challenges first and their payment instructions withheld. Wrong proofs, rate limits,
 // re-sent codes, the factor choice and a lapsed challenge.
 import { describe, expect, it } from 'vitest'
-import { AUTHORIZE_BACKOFF_MS, SCA_RESEND_INTERVAL_MS } from '../../src/sandbox/money/quoteRoutes.js'
+import {
+  AUTHORIZE_BACKOFF_MS,
+  SCA_LOCKOUT_FAILURES,
+  SCA_LOCKOUT_MS,
+  SCA_RESEND_INTERVAL_MS,
+} from '../../src/sandbox/money/quoteRoutes.js'
 import { SCA_CHALLENGE_TTL_MS } from '../../src/sandbox/money/scaChallenges.js'
 import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { authorizeSca } from '../../src/sca/authorizeSca.js'
@@ -157,6 +162,30 @@ describe('SCA at execute (account-funded quotes)', () => {
     expect(Number(limited.headers.get('Retry-After'))).toBe(AUTHORIZE_BACKOFF_MS / 1000)
     h.sandbox.clock.advance(AUTHORIZE_BACKOFF_MS)
     expect(quoteOf(await authorize(h, quote, RIGHT)).status).toBe('PROCESSING')
+  })
+
+  it('locks authorizing (423 ACCOUNT_LOCKED) after ten wrong proofs in a row, for a while', async () => {
+    const h = await setup()
+    const { payer, quote } = await payerWithQuote(h, 'LU')
+    quoteOf(await execute(h, quote))
+    for (let attempt = 0; attempt < SCA_LOCKOUT_FAILURES; attempt++) {
+      h.sandbox.clock.advance(AUTHORIZE_BACKOFF_MS)
+      expect((await authorize(h, quote, WRONG)).body.code, `attempt ${attempt}`).toBe('INVALID_INPUT')
+    }
+    const locked = await authorize(h, quote, RIGHT)
+    expect([locked.status, locked.body.code]).toEqual([423, 'ACCOUNT_LOCKED'])
+    expect(locked.body.details).toMatchObject({ suspended: false, failedAttempts: SCA_LOCKOUT_FAILURES })
+    expect(Date.parse(String((locked.body.details as { lockedUntil: string }).lockedUntil))).toBe(
+      h.sandbox.clock.now() + SCA_LOCKOUT_MS,
+    )
+    // The lock is the customer's: another payment meets it too, until it ends.
+    const next = await quoteToUma(h, payer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
+    quoteOf(await execute(h, next))
+    expect((await authorize(h, next, RIGHT)).status).toBe(423)
+    h.sandbox.clock.advance(SCA_LOCKOUT_MS)
+    const later = await quoteToUma(h, payer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
+    quoteOf(await execute(h, later))
+    expect(quoteOf(await authorize(h, later, RIGHT)).status).toBe('PROCESSING')
   })
 
   it('re-sends the code (204), at most every 30 seconds (429), without extending the challenge', async () => {

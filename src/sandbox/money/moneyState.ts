@@ -252,6 +252,8 @@ export interface MoneyState {
   pendingEffects: BalanceEffect[]
   /** `Idempotency-Key` of `/execute` -> the first successful result. */
   executions: Map<string, { quoteId: string; body: unknown }>
+  /** Customer id -> wrong SCA proofs in a row, and until when authorizing is locked. */
+  scaLockouts: Map<string, { failures: number; lockedUntil: number }>
 }
 
 /**
@@ -273,5 +275,6 @@ export function createMoneyState(): MoneyState {
     beneficialOwners: new IndexedMap({ customer: (owner) => owner.customerId }),
     pendingEffects: [],
     executions: new Map(),
+    scaLockouts: new Map(),
   }
 }

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import type { SandboxContext } from '../context.js'
+import { iso, type SandboxContext } from '../context.js'
 import { readBody } from '../readBody.js'
-import { invalidInput } from '../sandboxError.js'
+import { invalidInput, SandboxError } from '../sandboxError.js'
 import { verifyWalletSignature } from '../signedRetry.js'
 import { CreateQuoteBody, createQuote } from './createQuote.js'
 import { checkFunds, executeQuote, releaseQuote } from './executeQuote.js'
@@ -20,6 +20,10 @@ const ExecuteBody = z.looseObject({ scaFactor: z.nullish(z.string()) })
 export const FREE_AUTHORIZE_FAILURES = 3
 /** How long after a wrong proof the next attempt is refused (429), past the free failures. */
 export const AUTHORIZE_BACKOFF_MS = 10_000
+/** Wrong proofs in a row, over all of a customer's challenges, that lock authorizing (423). */
+export const SCA_LOCKOUT_FAILURES = 10
+/** How long the lock lasts. */
+export const SCA_LOCKOUT_MS = 15 * 60_000
 /** How long after a code was sent it may be re-sent. */
 export const SCA_RESEND_INTERVAL_MS = 30_000
 
@@ -27,7 +31,7 @@ export const SCA_RESEND_INTERVAL_MS = 30_000
  * Quotes: create (201; 202 for a real-time-funded quote of a customer in an SCA region, whose
  * challenge comes first), read, execute (SCA for such customers: 200 PENDING_AUTHORIZATION),
  * authorize (the ScaAuthorization proof; 400 wrong proof, 409 nothing to authorize, 429 after
- * repeated wrong proofs) and re-send the SMS code (204; 409 for a passkey challenge, 429 too soon).
+ * repeated wrong proofs, 423 `ACCOUNT_LOCKED` for 15 minutes after 10 in a row) and re-send the SMS code (204; 409 for a passkey challenge, 429 too soon).
  *
  * @example
  * ```ts
@@ -81,8 +85,22 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
       throw conflict('The quote has no challenge to authorize.')
     }
     const now = ctx.clock.now()
-    if (now >= challenge.expiresAt)
+    const lockout = quote.customerId === undefined ? undefined : money.scaLockouts.get(quote.customerId)
+    if (lockout && now < lockout.lockedUntil) {
+      throw new SandboxError({
+        status: 423,
+        code: 'ACCOUNT_LOCKED',
+        message: 'Too many wrong proofs: authorizing is locked for a while.',
+        details: {
+          suspended: false,
+          lockedUntil: iso(lockout.lockedUntil),
+          failedAttempts: lockout.failures,
+        },
+      })
+    }
+    if (now >= challenge.expiresAt) {
       throw invalidInput('The challenge expired and can no longer be authorized.')
+    }
     const waitUntil = challenge.lastFailureAt + AUTHORIZE_BACKOFF_MS
     if (challenge.failures >= FREE_AUTHORIZE_FAILURES && now < waitUntil) {
       throw rateLimited(
@@ -97,8 +115,16 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
     if (failure) {
       challenge.failures++
       challenge.lastFailureAt = now
+      if (quote.customerId !== undefined) {
+        const failures = (lockout?.failures ?? 0) + 1
+        money.scaLockouts.set(quote.customerId, {
+          failures,
+          lockedUntil: failures >= SCA_LOCKOUT_FAILURES ? now + SCA_LOCKOUT_MS : 0,
+        })
+      }
       throw invalidInput('The SCA proof does not answer the challenge.', { reason: failure })
     }
+    if (quote.customerId !== undefined) money.scaLockouts.delete(quote.customerId)
     const nextChallenge =
       stepsDone < sca.steps.length
         ? await issueScaChallenge(ctx, quote, {

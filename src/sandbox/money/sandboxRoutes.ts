@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { iso, newId, type SandboxContext } from '../context.js'
+import { newId, type SandboxContext } from '../context.js'
 import { requireCustomer } from '../lookups.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, notFound } from '../sandboxError.js'
@@ -36,7 +36,8 @@ const UmaReceiveBody = z.looseObject({
 
 /**
  * The sandbox-only endpoints: `POST /sandbox/internal-accounts/{accountId}/fund` `{ amount }`
- * adds funds to any internal account, a customer's or the platform's (200, the InternalAccount);
+ * adds funds to any internal account, a customer's or the platform's, as a completed INCOMING
+ * transaction (200, the InternalAccount);
  * `POST /sandbox/send` `{ quoteId, currencyCode, currencyAmount? }` pays a real-time-funded
  * quote's instructions (200, the quote's Transaction); `POST /sandbox/uma/receive` credits the
  * customer named by `receiverUmaAddress` or `customerId` in the receiving currency (200, an
@@ -57,8 +58,25 @@ export function sandboxRoutes(ctx: SandboxContext): Hono {
     if (!Number.isSafeInteger(account.balance + value.amount)) {
       throw badRequest('AMOUNT_OUT_OF_RANGE', 'The balance would exceed what the sandbox can hold.')
     }
-    account.balance += value.amount
-    account.updatedAt = iso(ctx.clock.now())
+    // Money arriving from outside, as the service records it: an incoming payment, credited now.
+    const amount = { amount: value.amount, currency: account.currency }
+    startTransaction(
+      ctx,
+      {
+        id: newId('Transaction'),
+        type: 'INCOMING',
+        direction: 'CREDIT',
+        customerId: account.customerId ?? ctx.config.organizationId,
+        source: { sourceType: 'REALTIME_FUNDING', currency: account.currency },
+        destination: { destinationType: 'ACCOUNT', accountId: account.id, currency: account.currency },
+        sent: amount,
+        received: amount,
+      },
+      {
+        plan: { steps: [{ after: 0, status: 'COMPLETED' }] },
+        credit: { accountId: account.id, amount: value.amount },
+      },
+    )
     return c.json(accountView(account))
   })
 
