@@ -580,6 +580,22 @@ describe('transfers in and out (last 3 digits of the external account number)', 
     expect(await balance(h, accountId)).toBe(moved ? 20_000 - 12_550 : 20_000)
   })
 
+  it('answers a repeated Idempotency-Key with the first transfer, moving the money once', async () => {
+    const h = await setup()
+    const { accountId, bank } = await usdAndBank(h, '789')
+    const send = () =>
+      h.call(
+        'POST',
+        '/transfer-in',
+        { source: { accountId: bank }, destination: { accountId }, amount: 500 },
+        { 'Idempotency-Key': 'payday' },
+      )
+    const first = await send()
+    expect(first.status).toBe(201)
+    expect(await send()).toEqual(first)
+    expect(await balance(h, accountId)).toBe(500)
+  })
+
   it('refuses transfers without the funds, across currencies, or between unknown accounts', async () => {
     const h = await setup()
     const { customerId, accountId: walletId } = await createCustomer(h)

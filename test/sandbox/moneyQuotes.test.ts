@@ -107,6 +107,22 @@ describe('POST /quotes', () => {
     })
   })
 
+  it('answers a repeated Idempotency-Key with the first quote', async () => {
+    const h = await setup()
+    const payer = await customer(h)
+    const body = {
+      source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.example' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 10_000_000,
+    }
+    const first = await h.call('POST', '/quotes', body, { 'Idempotency-Key': 'q-1' })
+    h.sandbox.clock.advance(1_000)
+    expect(await h.call('POST', '/quotes', body, { 'Idempotency-Key': 'q-1' })).toEqual(first)
+    const other = await h.call('POST', '/quotes', body, { 'Idempotency-Key': 'q-2' })
+    expect(other.body.id).not.toBe(first.body.id)
+  })
+
   it('locks the receiving amount when asked to', async () => {
     const h = await setup()
     const payer = await customer(h)

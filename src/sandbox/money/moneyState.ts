@@ -252,6 +252,8 @@ export interface MoneyState {
   pendingEffects: BalanceEffect[]
   /** `Idempotency-Key` of `/execute` -> the first successful result. */
   executions: Map<string, { quoteId: string; body: unknown }>
+  /** `Idempotency-Key` of a quote creation or a transfer (by route) -> its first answer. */
+  firstAnswers: Map<string, { status: number; body: unknown }>
   /** Customer id -> wrong SCA proofs in a row, and until when authorizing is locked. */
   scaLockouts: Map<string, { failures: number; lockedUntil: number }>
 }
@@ -275,6 +277,7 @@ export function createMoneyState(): MoneyState {
     beneficialOwners: new IndexedMap({ customer: (owner) => owner.customerId }),
     pendingEffects: [],
     executions: new Map(),
+    firstAnswers: new Map(),
     scaLockouts: new Map(),
   }
 }

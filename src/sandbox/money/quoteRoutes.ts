@@ -4,6 +4,7 @@ import { iso, type SandboxContext } from '../context.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
 import { verifyWalletSignature } from '../signedRetry.js'
+import { answerOnce } from './answerOnce.js'
 import { CreateQuoteBody, createQuote } from './createQuote.js'
 import { checkFunds, executeQuote, releaseQuote } from './executeQuote.js'
 import { conflict, rateLimited } from './moneyErrors.js'
@@ -42,13 +43,15 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
   const { money } = ctx.store
 
-  app.post('/quotes', async (c) => {
-    const { value } = await readBody(c, CreateQuoteBody)
-    const { quote, accepted } = await createQuote(ctx, value)
-    money.quotes.set(quote.id, quote)
-    if (value.immediatelyExecute) await executeQuote(ctx, quote, value.scaFactor)
-    return c.json(quoteView(ctx, quote), accepted ? 202 : 201)
-  })
+  app.post('/quotes', (c) =>
+    answerOnce(ctx, c, async () => {
+      const { value } = await readBody(c, CreateQuoteBody)
+      const { quote, accepted } = await createQuote(ctx, value)
+      money.quotes.set(quote.id, quote)
+      if (value.immediatelyExecute) await executeQuote(ctx, quote, value.scaFactor)
+      return { status: accepted ? 202 : 201, body: quoteView(ctx, quote) }
+    }),
+  )
 
   app.get('/quotes/:quoteId', (c) => c.json(quoteView(ctx, requireQuote(ctx, c.req.param('quoteId')))))
 

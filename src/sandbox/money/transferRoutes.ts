@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import { newId, type SandboxContext } from '../context.js'
 import { readBody } from '../readBody.js'
 import { invalidInput } from '../sandboxError.js'
+import { answerOnce } from './answerOnce.js'
 import { requireExternalAccount } from './externalAccountRoutes.js'
 import { badRequest } from './moneyErrors.js'
 import type { ExternalAccountRecord } from './moneyState.js'
@@ -62,68 +63,72 @@ export function transferRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
   const owner = (internal: InternalAccount) => internal.customerId ?? ctx.config.organizationId
 
-  app.post('/transfer-in', async (c) => {
-    const { value } = await readBody(c, TransferBody)
-    const external = requireExternalAccount(ctx, value.source.accountId)
-    const internal = requireInternalAccount(ctx, value.destination.accountId)
-    checkPair(internal, external)
-    const amount = { amount: value.amount, currency: internal.currency }
-    const transaction = startTransaction(
-      ctx,
-      {
-        id: newId('Transaction'),
-        type: 'INCOMING',
-        direction: 'CREDIT',
-        customerId: owner(internal),
-        source: { sourceType: 'ACCOUNT', accountId: external.id, currency: external.currency },
-        destination: { destinationType: 'ACCOUNT', accountId: internal.id, currency: internal.currency },
-        sent: amount,
-        received: amount,
-      },
-      {
-        plan: transferOutcome(external.identifier, 'IN'),
-        credit: { accountId: internal.id, amount: value.amount },
-      },
-    )
-    return c.json(transactionView(ctx, transaction), 201)
-  })
-
-  app.post('/transfer-out', async (c) => {
-    const { value } = await readBody(c, TransferBody)
-    const internal = requireInternalAccount(ctx, value.source.accountId)
-    const external = requireExternalAccount(ctx, value.destination.accountId)
-    checkPair(internal, external)
-    settleMoney(ctx)
-    if (internal.balance < value.amount) {
-      throw badRequest(
-        'INVALID_AMOUNT',
-        'The internal account does not hold the amount (insufficient funds).',
+  app.post('/transfer-in', (c) =>
+    answerOnce(ctx, c, async () => {
+      const { value } = await readBody(c, TransferBody)
+      const external = requireExternalAccount(ctx, value.source.accountId)
+      const internal = requireInternalAccount(ctx, value.destination.accountId)
+      checkPair(internal, external)
+      const amount = { amount: value.amount, currency: internal.currency }
+      const transaction = startTransaction(
+        ctx,
         {
-          balance: internal.balance,
-          required: value.amount,
+          id: newId('Transaction'),
+          type: 'INCOMING',
+          direction: 'CREDIT',
+          customerId: owner(internal),
+          source: { sourceType: 'ACCOUNT', accountId: external.id, currency: external.currency },
+          destination: { destinationType: 'ACCOUNT', accountId: internal.id, currency: internal.currency },
+          sent: amount,
+          received: amount,
+        },
+        {
+          plan: transferOutcome(external.identifier, 'IN'),
+          credit: { accountId: internal.id, amount: value.amount },
         },
       )
-    }
-    const amount = { amount: value.amount, currency: internal.currency }
-    const transaction = startTransaction(
-      ctx,
-      {
-        id: newId('Transaction'),
-        type: 'OUTGOING',
-        direction: 'DEBIT',
-        customerId: owner(internal),
-        source: { sourceType: 'ACCOUNT', accountId: internal.id, currency: internal.currency },
-        destination: { destinationType: 'ACCOUNT', accountId: external.id, currency: external.currency },
-        sent: amount,
-        received: amount,
-      },
-      {
-        plan: transferOutcome(external.identifier, 'OUT'),
-        debit: { accountId: internal.id, amount: value.amount },
-      },
-    )
-    return c.json(transactionView(ctx, transaction), 201)
-  })
+      return { status: 201, body: transactionView(ctx, transaction) }
+    }),
+  )
+
+  app.post('/transfer-out', (c) =>
+    answerOnce(ctx, c, async () => {
+      const { value } = await readBody(c, TransferBody)
+      const internal = requireInternalAccount(ctx, value.source.accountId)
+      const external = requireExternalAccount(ctx, value.destination.accountId)
+      checkPair(internal, external)
+      settleMoney(ctx)
+      if (internal.balance < value.amount) {
+        throw badRequest(
+          'INVALID_AMOUNT',
+          'The internal account does not hold the amount (insufficient funds).',
+          {
+            balance: internal.balance,
+            required: value.amount,
+          },
+        )
+      }
+      const amount = { amount: value.amount, currency: internal.currency }
+      const transaction = startTransaction(
+        ctx,
+        {
+          id: newId('Transaction'),
+          type: 'OUTGOING',
+          direction: 'DEBIT',
+          customerId: owner(internal),
+          source: { sourceType: 'ACCOUNT', accountId: internal.id, currency: internal.currency },
+          destination: { destinationType: 'ACCOUNT', accountId: external.id, currency: external.currency },
+          sent: amount,
+          received: amount,
+        },
+        {
+          plan: transferOutcome(external.identifier, 'OUT'),
+          debit: { accountId: internal.id, amount: value.amount },
+        },
+      )
+      return { status: 201, body: transactionView(ctx, transaction) }
+    }),
+  )
 
   return app
 }
