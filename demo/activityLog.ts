@@ -60,7 +60,11 @@ function bodies(requestBody: string, responseBody: string): HTMLElement {
 }
 
 /** A logging `fetch` for the client and `clear()` for the panel's button. */
-export function createActivityLog(list: HTMLOListElement, inner: typeof fetch = fetch) {
+export function createActivityLog(
+  list: HTMLOListElement,
+  headerName = WALLET_SIGNATURE_HEADER,
+  inner: typeof fetch = fetch,
+) {
   // requestId of a 202 -> its entry, where the signed retry is added.
   const challenges = new Map<string, HTMLLIElement>()
 
@@ -68,7 +72,7 @@ export function createActivityLog(list: HTMLOListElement, inner: typeof fetch = 
     const request = input instanceof Request && init === undefined ? input.clone() : new Request(input, init)
     const url = new URL(request.url).pathname + new URL(request.url).search
     const requestBody = request.body ? await request.clone().text() : ''
-    const signature = request.headers.get(WALLET_SIGNATURE_HEADER)
+    const signature = request.headers.get(headerName)
     const requestId = request.headers.get('Request-Id')
     let response: Response
     try {

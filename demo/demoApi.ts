@@ -16,6 +16,8 @@ export interface DemoUser {
 export interface DemoConfig {
   mode: 'sandbox' | 'service'
   rpId: string
+  /** The wallet-signature header the relay forwards (the service's name for it). */
+  signatureHeader: string
   umaDomain?: string
   trustedSigners?: string[]
   exportSigners?: string[]

@@ -27,7 +27,7 @@ async function start() {
   const config = await demoApi.config()
   demoClock.adopt(config.now)
   const keyStore = await createKeyStore({ now: demoClock.now })
-  const activity = createActivityLog(byId<HTMLOListElement>('activity'))
+  const activity = createActivityLog(byId<HTMLOListElement>('activity'), config.signatureHeader)
   const modeSelect = byId<HTMLSelectElement>('session-mode')
   modeSelect.value = localStorage.getItem(MODE_KEY) === 'sealed' ? 'sealed' : 'client-held'
   const sessionMode = () => modeSelect.value as SessionMode
@@ -40,6 +40,7 @@ async function start() {
       fetch: activity.fetch,
       now: demoClock.now,
       sessionMode: sessionMode(),
+      headerName: config.signatureHeader,
       ...(config.trustedSigners ? { trustedSigners: config.trustedSigners } : {}),
       ...(config.exportSigners ? { exportSigners: config.exportSigners } : {}),
     })

@@ -28,7 +28,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npm run demo',
-    env: { DEMO_PORT: '5174', DEMO_SANDBOX_PORT: '8788' },
+    // The service's own header name, end to end: the page, the relay and the sandbox take it from one setting.
+    env: { DEMO_PORT: '5174', DEMO_SANDBOX_PORT: '8788', DEMO_SIGNATURE_HEADER: 'Grid-Wallet-Signature' },
     url: DEMO_URL,
     reuseExistingServer: false,
     timeout: 120_000,

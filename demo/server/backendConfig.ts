@@ -1,9 +1,14 @@
 /** Where the demo backend sends the relay: a local sandbox it starts, or a real service. */
-export type BackendConfig =
+export type BackendConfig = (
   | { mode: 'sandbox'; rpId: 'localhost'; sandboxPort: number }
   | { mode: 'service'; rpId: string; serviceUrl: string; clientId: string; clientSecret: string }
+) & {
+  /** The wallet-signature header the page, the relay and the sandbox use (`DEMO_SIGNATURE_HEADER`). */
+  signatureHeader: string
+}
 
 const DEFAULT_SANDBOX_PORT = 8787
+const DEFAULT_SIGNATURE_HEADER = 'Service-Wallet-Signature'
 
 function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim()
@@ -14,12 +19,17 @@ function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
  * Reads the demo backend's configuration from the environment: service mode when
  * `DEMO_SERVICE_URL` is set (with `DEMO_CLIENT_ID`, `DEMO_CLIENT_SECRET` and optional `DEMO_RP_ID`),
  * else sandbox mode on `DEMO_SANDBOX_PORT` (default 8787). Throws a message naming the variable
- * at fault, never echoing the secret.
+ * at fault, never echoing the secret. `DEMO_SIGNATURE_HEADER` names the wallet-signature header in
+ * both modes (the real service's is `Grid-Wallet-Signature`).
  */
 export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
   const serviceUrl = setting(env, 'DEMO_SERVICE_URL')
   const clientId = setting(env, 'DEMO_CLIENT_ID')
   const clientSecret = setting(env, 'DEMO_CLIENT_SECRET')
+  const signatureHeader = setting(env, 'DEMO_SIGNATURE_HEADER') ?? DEFAULT_SIGNATURE_HEADER
+  if (!/^[A-Za-z0-9-]+$/.test(signatureHeader)) {
+    throw new Error(`DEMO_SIGNATURE_HEADER is not a header name: ${signatureHeader}`)
+  }
   if (serviceUrl === undefined) {
     if (clientId !== undefined || clientSecret !== undefined) {
       throw new Error(
@@ -31,7 +41,7 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     if (!/^\d+$/.test(port) || sandboxPort > 65535) {
       throw new Error(`DEMO_SANDBOX_PORT is not a port number: ${port}`)
     }
-    return { mode: 'sandbox', rpId: 'localhost', sandboxPort }
+    return { mode: 'sandbox', rpId: 'localhost', sandboxPort, signatureHeader }
   }
   let url: URL
   try {
@@ -51,5 +61,6 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     serviceUrl: url.href.replace(/\/+$/, ''),
     clientId,
     clientSecret,
+    signatureHeader,
   }
 }

@@ -33,6 +33,7 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
       port: config.sandboxPort,
       origin,
       log: (message) => logger.info(message, { timestamp: true }),
+      signatureHeaderName: config.signatureHeader,
     })
     const { sandbox, server: sandboxServer } = running
     expiry = createChallengeExpiry(sandbox)
@@ -53,6 +54,7 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
   const relay = createRelay({
     ...upstream,
     prefix: RELAY_PREFIX,
+    headerName: config.signatureHeader,
     ...(expiry ? { fetch: expiry.fetch } : {}),
     passkeyRegistration: passkeys,
     // The integrator's say: only the signed-in demo user, and only on what their customer owns.
@@ -65,6 +67,7 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
   const demoRoutes = createDemoRoutes({
     mode: config.mode,
     rpId: config.rpId,
+    signatureHeader: config.signatureHeader,
     users,
     service: createServiceClient(upstream),
     passkeys,

@@ -16,6 +16,8 @@ export const DEMO_PREFIX = '/api/demo'
 export interface DemoRoutesOptions {
   mode: 'sandbox' | 'service'
   rpId: string
+  /** The wallet-signature header the page must use. */
+  signatureHeader: string
   users: DemoUsers
   /** The backend's own calls to the service (or the sandbox), with the API credentials. */
   service: ServiceClient
@@ -94,7 +96,7 @@ const unauthenticated = () => new DemoError(401, 'UNAUTHENTICATED', 'Say who you
 export function createDemoRoutes(
   options: DemoRoutesOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const { mode, rpId, users, service, passkeys, sandbox, onError } = options
+  const { mode, rpId, signatureHeader, users, service, passkeys, sandbox, onError } = options
 
   const sandboxOnly =
     (handle: (exchange: Exchange, tools: NonNullable<DemoRoutesOptions['sandbox']>) => Promise<Reply>) =>
@@ -133,6 +135,7 @@ export function createDemoRoutes(
           body: {
             mode,
             rpId,
+            signatureHeader,
             ...(sandbox
               ? {
                   umaDomain: sandbox.sandbox.config.umaDomain,

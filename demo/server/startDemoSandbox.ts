@@ -27,10 +27,17 @@ export async function startDemoSandbox(options: {
   port: number
   origin: string
   log?: (message: string) => void
+  /** The wallet-signature header the sandbox reads. */
+  signatureHeaderName?: string
 }): Promise<DemoSandbox> {
-  const { port, origin, log } = options
+  const { port, origin, log, signatureHeaderName } = options
   const host = 'localhost'
-  const sandbox = await createSandbox({ origins: [origin], rpId: 'localhost', ...(log ? { log } : {}) })
+  const sandbox = await createSandbox({
+    origins: [origin],
+    rpId: 'localhost',
+    ...(log ? { log } : {}),
+    ...(signatureHeaderName ? { signatureHeaderName } : {}),
+  })
   await registry[RUNNING]?.close()
   const server = await sandbox.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error
