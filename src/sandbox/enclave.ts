@@ -1,12 +1,11 @@
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { p256 } from '@noble/curves/nist.js'
 import { base58CheckEncode } from '../crypto/base58check.js'
 import { bytesToHex } from '../crypto/bytesToHex.js'
 import { concatBytes } from '../crypto/concatBytes.js'
-import { ECDSA_P256, ECDSA_SHA256 } from '../crypto/ecdsaParams.js'
 import { hexToBytes } from '../crypto/hexToBytes.js'
 import { hpkeSeal } from '../crypto/hpke.js'
 import { compressPublicKey } from '../crypto/p256.js'
-import { rawSignatureToDer } from '../crypto/rawSignatureToDer.js'
 import { utf8 } from '../crypto/utf8.js'
 
 /** What the sandbox does where the real service uses its secure enclave. */
@@ -30,28 +29,37 @@ export interface Enclave {
   exportWallet(mnemonic: string, recipientPublicKey: string, organizationId: string): Promise<string>
 }
 
-async function signedEnvelope(signer: CryptoKeyPair, signerPublic: string, data: unknown): Promise<string> {
+interface SigningKey {
+  privateKey: KeyObject
+  /** Uncompressed hex. */
+  publicKey: string
+}
+
+// Signed by node:crypto in the request's own turn: through WebCrypto every /challenge would wait
+// for the thread pool once more. The signature is the same DER ECDSA-P256-SHA256.
+function signedEnvelope(signer: SigningKey, data: unknown): string {
   const dataBytes = utf8(JSON.stringify(data))
-  const raw = new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, signer.privateKey, dataBytes))
+  const signature = sign('sha256', dataBytes, { key: signer.privateKey, dsaEncoding: 'der' })
   return JSON.stringify({
     version: 'v1.0.0',
     data: bytesToHex(dataBytes),
-    dataSignature: bytesToHex(rawSignatureToDer(raw)),
-    enclaveQuorumPublic: signerPublic,
+    dataSignature: signature.toString('hex'),
+    enclaveQuorumPublic: signer.publicKey,
   })
 }
 
-async function signingKey(): Promise<{ keyPair: CryptoKeyPair; publicKey: string }> {
-  const keyPair = await crypto.subtle.generateKey(ECDSA_P256, false, ['sign', 'verify'])
+function signingKey(): SigningKey {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  const { x = '', y = '' } = publicKey.export({ format: 'jwk' })
   return {
-    keyPair,
-    publicKey: bytesToHex(new Uint8Array(await crypto.subtle.exportKey('raw', keyPair.publicKey))),
+    privateKey,
+    publicKey: `04${Buffer.from(x, 'base64url').toString('hex')}${Buffer.from(y, 'base64url').toString('hex')}`,
   }
 }
 
 /**
- * A sandbox enclave with fresh signing keys: real ECDSA signatures and real HPKE, with the kit's
- * own code for every format.
+ * A sandbox enclave with fresh signing keys: real ECDSA signatures (node:crypto) and real HPKE,
+ * with the kit's own code for every format.
  *
  * @example
  * ```ts
@@ -60,8 +68,8 @@ async function signingKey(): Promise<{ keyPair: CryptoKeyPair; publicKey: string
  * ```
  */
 export async function createEnclave(): Promise<Enclave> {
-  const otpSigner = await signingKey()
-  const exportSigner = await signingKey()
+  const otpSigner = signingKey()
+  const exportSigner = signingKey()
   return {
     signerPublicKey: otpSigner.publicKey,
     exportSignerPublicKey: exportSigner.publicKey,
@@ -74,7 +82,7 @@ export async function createEnclave(): Promise<Enclave> {
         publicKey: bytesToHex(new Uint8Array(await crypto.subtle.exportKey('raw', keyPair.publicKey))),
       }
     },
-    otpTargetBundle: (data) => signedEnvelope(otpSigner.keyPair, otpSigner.publicKey, data),
+    otpTargetBundle: async (data) => signedEnvelope(otpSigner, data),
     async sealSessionKey(clientPublicKey) {
       const scalar = p256.utils.randomSecretKey()
       const { enc, ciphertext } = await hpkeSeal({
@@ -94,7 +102,7 @@ export async function createEnclave(): Promise<Enclave> {
         plaintext: utf8(mnemonic),
       })
       const data = { encappedPublic: bytesToHex(enc), ciphertext: bytesToHex(ciphertext), organizationId }
-      return signedEnvelope(exportSigner.keyPair, exportSigner.publicKey, data)
+      return signedEnvelope(exportSigner, data)
     },
   }
 }

@@ -1,5 +1,5 @@
+import { ECDH } from 'node:crypto'
 import { hexToBytes } from '../crypto/hexToBytes.js'
-import { toUncompressedPublicKey } from '../crypto/p256.js'
 import { iso, newId, type SandboxContext } from './context.js'
 import { invalidInput } from './sandboxError.js'
 import type { CredentialRecord, SessionRecord } from './store.js'
@@ -20,7 +20,14 @@ export function activeSessions(ctx: SandboxContext, accountId: string): SessionR
 export function keyMode(clientPublicKey: string): 'client-held' | 'sealed' {
   try {
     const bytes = hexToBytes(clientPublicKey)
-    toUncompressedPublicKey(bytes)
+    // SEC1 compressed or uncompressed only (not the hybrid 06/07 form OpenSSL would also take).
+    if (
+      !(bytes.length === 33 && (bytes[0] === 2 || bytes[0] === 3)) &&
+      !(bytes.length === 65 && bytes[0] === 4)
+    )
+      throw new TypeError('not a SEC1 P-256 key')
+    // OpenSSL checks the point is on the curve, natively: decompressing in JavaScript took longer.
+    ECDH.convertKey(bytes, 'prime256v1')
     return bytes.length === 33 ? 'client-held' : 'sealed'
   } catch {
     throw invalidInput('clientPublicKey must be a P-256 public key in compressed or uncompressed hex.')

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import { verifyStamp } from '../stamp/verifyStamp.js'
 import { activityPayload } from './activityPayload.js'
+import { checkWalletStamp } from './checkWalletStamp.js'
 import { iso, newId, type SandboxContext } from './context.js'
 import { pruneExpired } from './pruneExpired.js'
 import type { RequestBody } from './readBody.js'
@@ -184,7 +184,7 @@ export async function acceptRetry(
   if (header !== LEGACY_SIGNATURE) {
     let valid: boolean
     try {
-      ;({ valid, publicKey } = await verifyStamp(header, pending.payloadToSign))
+      ;({ valid, publicKey } = checkWalletStamp(header, pending.payloadToSign))
     } catch {
       throw unauthorized('The wallet signature could not be parsed.', 'WALLET_SIGNATURE_MALFORMED')
     }
@@ -197,7 +197,7 @@ export async function acceptRetry(
         .filter((other) => other !== pending && !other.used)
         .slice(-BODY_MISMATCH_CANDIDATES)
       for (const other of others) {
-        if ((await verifyStamp(header, other.payloadToSign)).valid) {
+        if (checkWalletStamp(header, other.payloadToSign).valid) {
           throw unauthorized('The signature covers another request body.', 'WALLET_SIGNATURE_BODY_MISMATCH')
         }
       }
@@ -265,7 +265,7 @@ export async function verifyWalletSignature(
   if (header === LEGACY_SIGNATURE) return undefined
   let verification: { valid: boolean; publicKey: string }
   try {
-    verification = await verifyStamp(header, options.payloadToSign)
+    verification = checkWalletStamp(header, options.payloadToSign)
   } catch {
     throw unauthorized('The wallet signature could not be parsed.', 'WALLET_SIGNATURE_MALFORMED')
   }
