@@ -4,6 +4,7 @@ import { CustomerCreate, CustomerUpdate } from '../customerBodies.js'
 import { customerView } from '../customerView.js'
 import { requireCustomer, walletOf } from '../lookups.js'
 import { newMnemonic } from '../mnemonic.js'
+import { kycOutcome } from '../money/kycOutcome.js'
 import { openHoldingAccount } from '../money/openHoldingAccount.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
@@ -82,6 +83,10 @@ export function customerRoutes(ctx: SandboxContext): Hono {
       createdAt: now,
       updatedAt: now,
     }
+    // Individuals are reviewed at creation (the service's walkthrough: straight to APPROVED), by the
+    // sandbox's name-suffix outcomes; a business stays UNVERIFIED until POST /verifications.
+    if (customerType === 'BUSINESS') customer.fields.kybStatus = 'UNVERIFIED'
+    else customer.fields.kycStatus = kycOutcome(customer).kycStatus
     store.customers.set(customer.id, customer)
     byPlatformId.set(platformCustomerId, id)
     byUmaAddress.set(umaAddress.toLowerCase(), id)
