@@ -6,6 +6,7 @@ import type { FuzzWorld, IdRole } from './fuzzWorld.js'
 export const ROUTE_GROUPS = [
   'auth credentials',
   'auth sessions',
+  'auth delegated keys',
   'customers',
   'internal accounts',
   'quotes',
@@ -55,13 +56,13 @@ export function fillBody(body: unknown, pick: (role: IdRole) => string): unknown
 
 const uma = (world: FuzzWorld, name: string) => `$${name}@${world.h.sandbox.config.umaDomain}`
 
-/** All 36 routes of the sandbox. */
+/** All 38 routes of the sandbox. */
 export const FUZZ_ROUTES: FuzzRoute[] = [
   {
     group: 'auth credentials',
     method: 'POST',
     path: '/auth/credentials',
-    body: () => ({ type: 'SMS_OTP', accountId: '{account}', phoneNumber: '+15550100' }),
+    body: () => ({ type: 'SMS_OTP', accountId: '{account}' }),
   },
   { group: 'auth credentials', method: 'GET', path: '/auth/credentials?accountId={account}' },
   { group: 'auth credentials', method: 'DELETE', path: '/auth/credentials/{credential}' },
@@ -87,6 +88,13 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     body: (world) => ({ clientPublicKey: world.keyHex.compressed }),
   },
   {
+    group: 'auth delegated keys',
+    method: 'POST',
+    path: '/auth/delegated-keys',
+    body: () => ({ cardId: 'Card:fuzz', internalAccountId: '{account}', nickname: 'Fuzz key' }),
+  },
+  { group: 'auth delegated keys', method: 'GET', path: '/auth/delegated-keys?accountId={account}' },
+  {
     group: 'customers',
     method: 'POST',
     path: '/customers',
@@ -97,7 +105,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
     group: 'customers',
     method: 'PATCH',
     path: '/customers/{customer}',
-    body: () => ({ email: 'moved@example.com', fullName: 'Fuzz Renamed' }),
+    body: () => ({ customerType: 'INDIVIDUAL', email: 'moved@example.com', fullName: 'Fuzz Renamed' }),
   },
   {
     group: 'internal accounts',
@@ -279,7 +287,16 @@ export const SIGNED_ROUTES: SignedRoute[] = [
     method: 'POST',
     request: (w, t) => ({
       path: '/auth/credentials',
-      body: { type: 'SMS_OTP', accountId: w[t].accountId, phoneNumber: '+15550199' },
+      body: { type: 'SMS_OTP', accountId: w[t].accountId },
+    }),
+    twoStep: true,
+  },
+  {
+    group: 'auth delegated keys',
+    method: 'POST',
+    request: (w, t) => ({
+      path: '/auth/delegated-keys',
+      body: { cardId: `Card:fuzz-${t}`, internalAccountId: w[t].accountId, nickname: 'Fuzz key' },
     }),
     twoStep: true,
   },
@@ -288,7 +305,7 @@ export const SIGNED_ROUTES: SignedRoute[] = [
     method: 'PATCH',
     request: (w, t) => ({
       path: `/customers/${w[t].customerId}`,
-      body: { email: `taken-over-${t}@example.com` },
+      body: { customerType: 'INDIVIDUAL', email: `taken-over-${t}@example.com` },
     }),
     twoStep: true,
   },
