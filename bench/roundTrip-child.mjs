@@ -88,16 +88,16 @@ async function signedInCustomer({ sandbox, base, relay }) {
     pendingKey: tek,
     credential: { credentialId, accountId, type: 'EMAIL_OTP' },
   })
-  return { accountId, key }
+  return { customerId: customer.id, accountId, key }
 }
 
 const s = await startSandbox()
-const { accountId, key } = await signedInCustomer(s)
+const { customerId, accountId, key } = await signedInCustomer(s)
 const url = `${s.base}/internal-accounts/${accountId}`
 const signed = withWalletSignature(s.relay, { getKey: () => key, now: s.sandbox.clock.now })
 
 // A real payloadToSign of this operation, for the reference ops (an unsigned first leg: 202).
-const challenge = await (await s.relay(url, json('PATCH', { benchCounter: -1 }))).json()
+const challenge = await (await s.relay(url, json('PATCH', { privateEnabled: false }))).json()
 const payload = challenge.payloadToSign
 expect(typeof payload === 'string', 'the first leg did not answer a signed-retry challenge')
 const payloadBytes = utf8(payload)
@@ -107,7 +107,7 @@ const ops = {
   // The whole signed retry as an app calls it; returns what the meter saw below the kit.
   roundTrip: async () => {
     s.reset()
-    const response = await signed(url, json('PATCH', { benchCounter: ++counter }))
+    const response = await signed(url, json('PATCH', { privateEnabled: ++counter % 2 === 1 }))
     const { belowMs, sandboxMs, statuses } = s.meter
     return { belowMs, sandboxMs, statuses: statuses.join(','), status: response.status }
   },
@@ -120,8 +120,11 @@ const trips = timings.roundTrip
 for (const { statuses, status } of trips.results) {
   expect(statuses === '202,200' && status === 200, `a signed retry answered ${statuses}`)
 }
-const last = await (await s.relay(`${s.base}/internal-accounts/${accountId}`)).json()
-expect(last.benchCounter === counter, 'the last PATCH did not land')
+const { data } = await (
+  await s.relay(`${s.base}/customers/internal-accounts?customerId=${customerId}`)
+).json()
+const last = data.find((account) => account.id === accountId)
+expect(last?.privateEnabled === (counter % 2 === 1), 'the last PATCH did not land')
 
 const below = trips.results.map((r) => r.belowMs)
 const inside = trips.results.map((r) => r.sandboxMs)

@@ -63,7 +63,6 @@ const SENTENCES: Record<string, Sentence> = {
   SESSION_ID_UNKNOWN: 'The service did not name this session, so it cannot be changed. Sign in again.',
   QUOTE_EXPIRED: 'This quote expired. Get a new quote.',
   INSUFFICIENT_FUNDS: 'The wallet does not hold enough for this payment. Add funds first.',
-  INVALID_SCA_PROOF: 'That confirmation was not accepted. Check the code and try again.',
   SCA_CHALLENGE_EXPIRED: 'The confirmation step expired. Send the code again or get a new quote.',
   NETWORK_ERROR: 'The server could not be reached. Check the connection and try again.',
   UNAUTHENTICATED: 'Enter your email first.',

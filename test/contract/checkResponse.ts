@@ -34,8 +34,12 @@ const ErrorBody = z.strictObject({
 
 /** `/2025-10-13/quotes/Quote:1/execute` -> `/quotes/Quote:1/execute`. */
 function operationPath(url: string): string {
-  const { pathname } = new URL(url)
-  return decodeURIComponent(pathname.replace(/^\/\d{4}-\d{2}-\d{2}(?=\/)/, ''))
+  const path = new URL(url).pathname.replace(/^\/\d{4}-\d{2}-\d{2}(?=\/)/, '')
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path // not percent-decodable: matched as sent
+  }
 }
 
 function matches(template: string, path: string): boolean {
