@@ -10,9 +10,10 @@ import { parseWire, parseWireJson } from '../wire/parseWire.js'
 import { iso, type SandboxContext, walletUserId } from './context.js'
 import type { RequestBody } from './readBody.js'
 import { invalidInput, unauthorized } from './sandboxError.js'
-import { keyMode, openSession } from './sessions.js'
+import { openSession } from './sessions.js'
 import { acceptRetry, isRetry, issueChallenge } from './signedRetry.js'
 import type { CredentialRecord } from './store.js'
+import { verifyKey } from './verifyKey.js'
 
 /** The only code the sandbox accepts: delivery is skipped, the cryptography is real. */
 export const SANDBOX_OTP_CODE = '000000'
@@ -28,6 +29,7 @@ export async function issueOtp(ctx: SandboxContext, credential: CredentialRecord
   ctx.store.otpIssuances.set(credential.id, {
     credentialId: credential.id,
     targetKeyPair: target.keyPair,
+    targetPublicKey: hexToBytes(target.publicKey),
     expiresAt,
     used: false,
   })
@@ -95,6 +97,7 @@ export async function verifyOtp(
   try {
     const bytes = await hpkeOpen({
       recipient: issuance.targetKeyPair,
+      recipientPublicKey: issuance.targetPublicKey,
       enc: hexToBytes(sealed.encappedPublic),
       ciphertext: hexToBytes(sealed.ciphertext),
     })
@@ -121,7 +124,13 @@ export async function verifyOtp(
  * provider's library compressed); anything else is 400.
  */
 function compressedTek(publicKey: string): string {
-  const tek = publicKey.toLowerCase()
-  if (keyMode(tek) === 'client-held') return tek
-  return bytesToHex(compressPublicKey(hexToBytes(tek)))
+  const given = publicKey.toLowerCase()
+  try {
+    const tek = /^0[23]/.test(given) ? given : bytesToHex(compressPublicKey(hexToBytes(given, 65)))
+    // Checks the point, and builds now the key the retry's stamp is checked with.
+    verifyKey(tek)
+    return tek
+  } catch {
+    throw invalidInput('public_key in the OTP bundle must be a P-256 key, compressed or uncompressed.')
+  }
 }

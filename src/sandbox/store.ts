@@ -109,6 +109,8 @@ export interface PendingRequest {
 export interface OtpIssuance {
   credentialId: string
   targetKeyPair: CryptoKeyPair
+  /** Uncompressed bytes of the target's public key (the HPKE AAD needs them). */
+  targetPublicKey: Uint8Array
   expiresAt: number
   used: boolean
 }

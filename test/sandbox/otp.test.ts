@@ -4,6 +4,7 @@ import { formatHpkeBuf, hpkeEncrypt } from '@turnkey/crypto'
 import { describe, expect, it } from 'vitest'
 import { bytesToHex } from '../../src/crypto/bytesToHex.js'
 import { hexToBytes } from '../../src/crypto/hexToBytes.js'
+import { hpkeSeal } from '../../src/crypto/hpke.js'
 import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import { generateSessionKey } from '../../src/keys/sessionKey.js'
 import { encryptOtp } from '../../src/otp/encryptOtp.js'
@@ -194,6 +195,31 @@ describe('email OTP sign-in against the sandbox', () => {
     expect((await retry(first)).status).toBe(201)
     const refused = await retry(second)
     expect(await refused.json()).toMatchObject({ status: 400, code: 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS' })
+  })
+
+  it.each([
+    ['off the curve', `02${'00'.repeat(31)}01`],
+    ['not a key', 'hello'],
+    ['uncompressed, off the curve', `04${'00'.repeat(63)}01`],
+  ])('answers a TEK %s in the OTP bundle with 400 INVALID_INPUT', async (_name, publicKey) => {
+    const h = await startHarness()
+    const { emailCredentialId } = await createCustomer(h)
+    const challenge = await h.call('POST', `/auth/credentials/${emailCredentialId}/challenge`, {})
+    const { data } = JSON.parse(challenge.body.otpEncryptionTargetBundle as string)
+    const { targetPublic } = JSON.parse(new TextDecoder().decode(hexToBytes(data)))
+    const sealed = await hpkeSeal({
+      recipientPublicKey: hexToBytes(targetPublic),
+      plaintext: new TextEncoder().encode(JSON.stringify({ otp_code: '000000', public_key: publicKey })),
+    })
+    const encryptedOtpBundle = JSON.stringify({
+      encappedPublic: bytesToHex(sealed.enc),
+      ciphertext: bytesToHex(sealed.ciphertext),
+    })
+    const reply = await h.call('POST', `/auth/credentials/${emailCredentialId}/verify`, {
+      type: 'EMAIL_OTP',
+      encryptedOtpBundle,
+    })
+    expect(reply.body).toMatchObject({ status: 400, code: 'INVALID_INPUT' })
   })
 
   it('opens a TEK sent uncompressed, as the service guide script sends it (its own HPKE and stamper)', async () => {
