@@ -55,6 +55,11 @@ export function newId(type: string): string {
 /**
  * The enclave user id the service's activities name for a wallet (`userId` in a payload's
  * parameters): one per embedded wallet, stable for its lifetime.
+ *
+ * @example
+ * ```ts
+ * walletUserId('InternalAccount:0195…') // 'user_0195…'
+ * ```
  */
 export function walletUserId(accountId: string): string {
   return `user_${accountId.slice(accountId.indexOf(':') + 1)}`

@@ -193,7 +193,6 @@ export const CustomerCreate = z.discriminatedUnion('customerType', [
     businessInfo: BusinessInfo,
   }),
 ])
-export type CustomerCreate = z.infer<typeof CustomerCreate>
 
 /**
  * `PATCH /customers/{id}` bodies (the contract's update request of either type: `customerType`
@@ -213,4 +212,3 @@ export const CustomerUpdate = z.discriminatedUnion('customerType', [
     businessInfo: z.optional(BusinessInfoUpdate),
   }),
 ])
-export type CustomerUpdate = z.infer<typeof CustomerUpdate>

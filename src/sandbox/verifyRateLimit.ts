@@ -2,7 +2,7 @@ import type { SandboxContext } from './context.js'
 import { SandboxError } from './sandboxError.js'
 
 /** The window failed verifications are counted in, from the first of them. */
-export const VERIFY_FAILURE_WINDOW_MS = 5 * 60_000
+const VERIFY_FAILURE_WINDOW_MS = 5 * 60_000
 
 /**
  * The verify rate limit of one credential: 429 `RATE_LIMITED` with `Retry-After` once
