@@ -20,9 +20,14 @@ interface Money {
 const FINAL_STATUSES = new Set(['COMPLETED', 'FAILED', 'EXPIRED'])
 const FOLLOW_EVERY_MS = 2000
 
+// 1000.000000 USDB reads as 1,000.00 USDB: cents always, further digits only where they count.
 const formatMoney = (minor: number, currency: Money['currency']) => {
   const decimals = currency.decimals ?? 2
-  return `${(minor / 10 ** decimals).toFixed(decimals)} ${currency.code ?? ''}`.trim()
+  const amount = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: Math.min(2, decimals),
+    maximumFractionDigits: decimals,
+  }).format(minor / 10 ** decimals)
+  return `${amount} ${currency.code ?? ''}`.trim()
 }
 
 /** Wires the money section; `load()` shows the balance. */
