@@ -63,4 +63,17 @@ describe('createKeyStore without IndexedDB', () => {
     expect((await lenient.get(key.publicKey))?.key.keyPair).toBe(key.keyPair)
     await expectCode(() => lenient.save(key, metadata('soon')), 'INVALID_ARGUMENT')
   })
+
+  it('refuses to save an extractable private key, and stores nothing', async () => {
+    const store = await createKeyStore({ indexedDB: null })
+    const honest = await generateSessionKey()
+    const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+      'verify',
+    ])
+    // Built by hand: sessionKeyFromKeyPair would refuse it before the store sees it.
+    const exportable = { ...honest, keyPair }
+    await expectCode(() => store.save(exportable, metadata('2099-01-01T00:00:00Z')), 'INVALID_ARGUMENT')
+    expect(await store.list()).toEqual([])
+  })
 })

@@ -316,6 +316,11 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
       if (Number.isNaN(Date.parse(metadata.expiresAt))) {
         throw new WalletAuthError('INVALID_ARGUMENT', 'expiresAt must be an ISO 8601 date-time.')
       }
+      const { privateKey } = key.keyPair
+      // A key that can be exported would sit in storage where any script of the origin could take it.
+      if (!(privateKey instanceof CryptoKey) || privateKey.extractable) {
+        throw new WalletAuthError('INVALID_ARGUMENT', 'Only a non-extractable private key may be saved.')
+      }
       const session: StoredSession = { ...metadata, key, createdAt: new Date(now()).toISOString() }
       await storageCall('save', () => backend.set(key.publicKey, toRecord(session)))
       return session
