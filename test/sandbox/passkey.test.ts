@@ -131,12 +131,18 @@ describe('passkey sign-in in the sandbox', () => {
     const wrongChallenge = await signIn(h, passkey.id, () =>
       authenticator.assert(bytesToBase64Url(utf8('ab'.repeat(32)))),
     )
-    expect((await wrongChallenge.response.json()).reason).toMatch(/challenge/i)
+    expect(await wrongChallenge.response.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(/challenge/i),
+    })
     const foreign = await signIn(h, passkey.id, async (c) => ({
       ...(await authenticator.assert(c)),
       credentialId: 'AAAA',
     }))
-    expect((await foreign.response.json()).reason).toMatch(/another credential/)
+    expect(await foreign.response.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(/another credential/),
+    })
     const assertion = await authenticator.assert(bytesToBase64Url(utf8('cd'.repeat(32))))
     const missing = await h.api(
       `${h.base}/auth/credentials/${passkey.id}/verify`,

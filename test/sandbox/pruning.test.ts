@@ -26,7 +26,8 @@ async function signedIn() {
   }
   const retry = async (headers: Record<string, string>) => {
     const response = await h.api(url, { method: 'PATCH', body, headers })
-    return { status: response.status, reason: (await response.json()).reason as string | undefined }
+    const { code, reason } = (await response.json()) as { code?: string; reason?: string }
+    return { status: response.status, code, reason }
   }
   return { h, accountId, challenge, retry, ttl: h.sandbox.config.signedRetryTtlMs }
 }
@@ -57,14 +58,26 @@ describe('pruning expired challenges', () => {
     // Expired, and new 202s have pruned since: both ids still answer with their own reason.
     h.sandbox.clock.advance(ttl + 1000)
     await challenge()
-    expect(await retry(used)).toEqual({ status: 401, reason: expect.stringMatching(/already used/) })
-    expect(await retry(unanswered)).toEqual({ status: 401, reason: expect.stringMatching(/expired/) })
+    expect(await retry(used)).toEqual({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(/already used/),
+    })
+    expect(await retry(unanswered)).toEqual({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(/expired/),
+    })
 
     // A lifetime past their expiry, the next 202 forgets them: an unknown id is a 401 all the same.
     h.sandbox.clock.advance(ttl)
     await challenge()
     for (const headers of [used, unanswered]) {
-      expect(await retry(headers)).toEqual({ status: 401, reason: expect.stringMatching(/does not belong/) })
+      expect(await retry(headers)).toEqual({
+        status: 401,
+        code: 'UNAUTHORIZED',
+        reason: expect.stringMatching(/does not belong/),
+      })
     }
   })
 
@@ -79,10 +92,14 @@ describe('pruning expired challenges', () => {
     const backdated = await challenge()
     h.sandbox.clock.set(start)
     await challenge() // prunes: `backdated` is past its expiry by more than a lifetime
-    expect(await retry(early)).toEqual({ status: 200, reason: undefined })
-    expect(await retry(late)).toEqual({ status: 200, reason: undefined })
+    expect(await retry(early)).toEqual({ status: 200, code: undefined, reason: undefined })
+    expect(await retry(late)).toEqual({ status: 200, code: undefined, reason: undefined })
     // `backdated` waited behind the live ones instead of being pruned out of order.
-    expect(await retry(backdated)).toEqual({ status: 401, reason: expect.stringMatching(/expired/) })
+    expect(await retry(backdated)).toEqual({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(/expired/),
+    })
   })
 
   it('forgets used passkey challenges a lifetime after their expiry', async () => {
@@ -117,16 +134,25 @@ describe('pruning expired challenges', () => {
           ...json('POST', { type: 'PASSKEY', assertion }),
           headers: { 'Content-Type': 'application/json', 'Request-Id': requestId },
         })
-        return { status: response.status, reason: (await response.json()).reason as string | undefined }
+        const { code, reason } = (await response.json()) as { code?: string; reason?: string }
+        return { status: response.status, code, reason }
       }
     }
     const verify = await challenge()
     expect((await verify()).status).toBe(200)
     h.sandbox.clock.advance(ttl)
     await challenge()
-    expect(await verify()).toEqual({ status: 401, reason: expect.stringMatching(/already used/) })
+    expect(await verify()).toEqual({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(/already used/),
+    })
     h.sandbox.clock.advance(ttl)
     await challenge()
-    expect(await verify()).toEqual({ status: 401, reason: expect.stringMatching(/not a challenge/) })
+    expect(await verify()).toEqual({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      reason: expect.stringMatching(/not a challenge/),
+    })
   })
 })
