@@ -31,9 +31,10 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   try {
     response = await fetch(`/api/demo${path}`, {
       method,
-      ...(body === undefined
+      // Every POST is JSON, even without members: the backend refuses anything else (no form CSRF).
+      ...(method === 'GET'
         ? {}
-        : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+        : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) }),
     })
   } catch (cause) {
     throw new WalletAuthError('NETWORK_ERROR', 'The demo backend did not answer.', { cause })

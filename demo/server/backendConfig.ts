@@ -1,7 +1,15 @@
 /** Where the demo backend sends the relay: a local sandbox it starts, or a real service. */
 export type BackendConfig = (
   | { mode: 'sandbox'; rpId: 'localhost'; sandboxPort: number }
-  | { mode: 'service'; rpId: string; serviceUrl: string; clientId: string; clientSecret: string }
+  | {
+      mode: 'service'
+      rpId: string
+      serviceUrl: string
+      clientId: string
+      clientSecret: string
+      /** `DEMO_ALLOW_STAND_IN_LOGIN=1`: the email-only login, for a test tenant only. */
+      allowStandInLogin: boolean
+    }
 ) & {
   /** The wallet-signature header the page, the relay and the sandbox use (`DEMO_SIGNATURE_HEADER`). */
   signatureHeader: string
@@ -61,6 +69,7 @@ export function readBackendConfig(env: NodeJS.ProcessEnv = process.env): Backend
     serviceUrl: url.href.replace(/\/+$/, ''),
     clientId,
     clientSecret,
+    allowStandInLogin: setting(env, 'DEMO_ALLOW_STAND_IN_LOGIN') === '1',
     signatureHeader,
   }
 }

@@ -68,6 +68,8 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
     mode: config.mode,
     rpId: config.rpId,
     signatureHeader: config.signatureHeader,
+    origin,
+    ...(config.mode === 'service' ? { allowStandInLogin: config.allowStandInLogin } : {}),
     users,
     service: createServiceClient(upstream),
     passkeys,

@@ -24,6 +24,13 @@ export interface DemoRoutesOptions {
   passkeys: Pick<PasskeyRegistrationChallenges, 'options'>
   /** Only in sandbox mode; without it the sandbox-only routes answer 404 `SANDBOX_ONLY`. */
   sandbox?: { sandbox: Sandbox; expiry: ChallengeExpiry }
+  /** The page's origin: state-changing requests must come from it (the `Origin` header). */
+  origin: string
+  /**
+   * Service mode only: allow the email-only stand-in login (for a test tenant). Off by default, so a
+   * demo pointed at a real service cannot be signed into as anyone by typing their email.
+   */
+  allowStandInLogin?: boolean
   /** Told about failures that are the backend's own bug (answered 500). */
   onError: (error: unknown) => void
 }
@@ -96,7 +103,8 @@ const unauthenticated = () => new DemoError(401, 'UNAUTHENTICATED', 'Say who you
 export function createDemoRoutes(
   options: DemoRoutesOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const { mode, rpId, signatureHeader, users, service, passkeys, sandbox, onError } = options
+  const { mode, rpId, signatureHeader, users, service, passkeys, sandbox, origin, onError } = options
+  const standInLogin = mode === 'sandbox' || options.allowStandInLogin === true
 
   const sandboxOnly =
     (handle: (exchange: Exchange, tools: NonNullable<DemoRoutesOptions['sandbox']>) => Promise<Reply>) =>
@@ -154,6 +162,13 @@ export function createDemoRoutes(
       {
         method: 'POST',
         handle: async ({ req, body }) => {
+          if (!standInLogin) {
+            throw new DemoError(
+              403,
+              'STAND_IN_LOGIN_DISABLED',
+              'The email-only stand-in login is off against a real service (DEMO_ALLOW_STAND_IN_LOGIN=1 turns it on for a test tenant).',
+            )
+          }
           const { email, country, phoneNumber } = await body(UserBody)
           const user = await users.findOrCreate(email, async () => {
             const customer = await service.call('POST', '/customers', Created, {
@@ -250,7 +265,8 @@ export function createDemoRoutes(
       '/clock',
       {
         method: 'POST',
-        handle: sandboxOnly(async ({ body }, { sandbox }) => {
+        handle: sandboxOnly(async ({ user, body }, { sandbox }) => {
+          user()
           const { advanceMs } = await body(ClockBody)
           sandbox.clock.advance(advanceMs)
           return { status: 200, body: { now: new Date(sandbox.clock.now()).toISOString() } }
@@ -261,7 +277,8 @@ export function createDemoRoutes(
       '/expire-next-challenge',
       {
         method: 'POST',
-        handle: sandboxOnly(async ({ body }, { expiry }) => {
+        handle: sandboxOnly(async ({ user, body }, { expiry }) => {
+          user()
           await body(NoBody)
           expiry.arm()
           return { status: 200, body: { armed: true } }
@@ -284,6 +301,7 @@ export function createDemoRoutes(
         const error = new DemoError(405, 'METHOD_NOT_ALLOWED', `Use ${route.method} on this route.`)
         return sendJson(res, 405, error.toBody(), { Allow: route.method })
       }
+      if (route.method === 'POST') refuseCrossSite(req, origin)
       const reply = await route.handle(exchange)
       sendJson(res, reply.status, reply.body, reply.headers)
     } catch (error) {
@@ -294,6 +312,24 @@ export function createDemoRoutes(
       onError(error)
       sendJson(res, 500, { status: 500, code: 'INTERNAL_ERROR', message: 'The demo backend failed.' })
     }
+  }
+}
+
+/**
+ * A state-changing request must come from the page itself: a same-origin `Origin` and a JSON body,
+ * which a cross-site HTML form can send neither of (login CSRF).
+ */
+function refuseCrossSite(req: IncomingMessage, origin: string): void {
+  if (req.headers.origin !== origin) {
+    throw new DemoError(403, 'FORBIDDEN', 'This request did not come from the demo page.')
+  }
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+  if (type !== 'application/json') {
+    throw new DemoError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the request as JSON (Content-Type: application/json).',
+    )
   }
 }
 
