@@ -34,8 +34,9 @@ export type KitErrorCode =
   | 'SESSION_ID_UNKNOWN'
   // the session ended (expired, revoked, signed out elsewhere): sign in again
   | 'SESSION_EXPIRED'
-  // the relay's passkey registration check
+  // the relay's passkey registration check, and its challenge store failing or not answering
   | 'INVALID_REGISTRATION'
+  | 'CHALLENGE_STORE_UNAVAILABLE'
   // key storage
   | 'STORAGE_FAILED'
   | 'STORAGE_BLOCKED'
