@@ -28,6 +28,8 @@ export type KitErrorCode =
   | 'REQUEST_ID_REUSED'
   | 'NO_SESSION_KEY'
   | 'SIGNED_RETRY_FAILED'
+  // the payload to sign is not the activity the request meant (another type, organization, key…)
+  | 'PAYLOAD_MISMATCH'
   // the high-level client
   | 'OTP_NOT_SENT'
   | 'NETWORK_ERROR'

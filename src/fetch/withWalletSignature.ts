@@ -1,4 +1,6 @@
 import { WalletAuthError } from '../errors.js'
+import type { PayloadExpectation } from '../intent/activityExpectation.js'
+import { checkPayload } from '../intent/checkPayload.js'
 import type { SessionKey } from '../keys/sessionKey.js'
 import { stampChallenge } from '../stamp/stampChallenge.js'
 import { errorFromResponse } from './errorFromResponse.js'
@@ -21,6 +23,13 @@ export interface WithWalletSignatureOptions {
    * to agree with the service's: the challenge's `expiresAt` is then left to the service.
    */
   now?: () => number | undefined
+  /**
+   * What the request may have the session sign, checked on every leg before it is stamped: an
+   * activity expectation (type, organization, the parameters this request sent), several of which
+   * one must hold, or a checker function. A payload that fails is refused with `PAYLOAD_MISMATCH`
+   * and nothing is signed or sent. Left out, any payload is signed.
+   */
+  expect?: PayloadExpectation
 }
 
 type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
@@ -53,7 +62,8 @@ async function signedRetryChallenge(response: Response) {
  * retry answered by another challenge (a flow of several legs, such as creating a delegated key)
  * is signed again by the same key, up to 4 challenges in a row (a fifth gives
  * `SIGNED_RETRY_FAILED`). A request id is never used twice (`REQUEST_ID_REUSED`) and an expired
- * challenge is refused (`CHALLENGE_EXPIRED`).
+ * challenge is refused (`CHALLENGE_EXPIRED`). With `expect`, every payload is checked against
+ * what the request meant before it is signed (`PAYLOAD_MISMATCH` otherwise).
  * A retry refused with 401 `WALLET_SIGNATURE_INVALID` did not run: when `getKey` then names
  * another key (a refresh revoked the one that signed), the request is sent once more.
  * Successful responses pass through; error responses throw a `WalletAuthError` with the
@@ -63,10 +73,16 @@ async function signedRetryChallenge(response: Response) {
  * ```ts
  * const signedFetch = withWalletSignature(fetch, { getKey: () => session?.key })
  * const response = await signedFetch(`${base}/auth/sessions/${id}`, { method: 'DELETE' }) // 204
+ *
+ * const revokeFetch = withWalletSignature(fetch, {
+ *   getKey: () => session?.key,
+ *   expect: { type: 'ACTIVITY_TYPE_DELETE_API_KEYS', organizationId, parameters: { apiKeyIds: [id] } },
+ * })
  * ```
  */
 export function withWalletSignature(fetch: Fetch, options: WithWalletSignatureOptions): Fetch {
   const clock = options.now ?? Date.now
+  const { expect } = options
   // A clock that does not know the service's time never judges a challenge expired: the service does.
   const now = () => clock() ?? Number.NEGATIVE_INFINITY
   return async function signedFetch(input, init) {
@@ -112,6 +128,12 @@ export function withWalletSignature(fetch: Fetch, options: WithWalletSignatureOp
         }
         if (usedRequestIds.has(challenge.requestId)) {
           throw new WalletAuthError('REQUEST_ID_REUSED', 'The service reissued a used request id.')
+        }
+        // Before the key is even asked for: a payload the request did not mean is never signed.
+        if (typeof expect === 'function') {
+          await expect(challenge.payloadToSign, { index: signed, request, body })
+        } else if (expect) {
+          checkPayload(challenge.payloadToSign, expect)
         }
         // Every leg of one flow is signed by the same key, as the service requires.
         signer ??= key ?? (await options.getKey())

@@ -1,0 +1,54 @@
+import { WalletAuthError } from '../errors.js'
+
+/** A signed-retry `payloadToSign` read as the activity document the service issues. */
+export interface Activity {
+  organizationId: string
+  /** `ACTIVITY_TYPE_…`. */
+  type: string
+  parameters: Record<string, unknown>
+  /** Milliseconds since the epoch, as the service writes it (a decimal string). */
+  timestampMs: string
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Reads `payloadToSign` as activity JSON (`{"organizationId","parameters","timestampMs","type"}`);
+ * anything else is `PAYLOAD_MISMATCH`. No schema library: the signing path ships without zod.
+ *
+ * @example
+ * ```ts
+ * const { type, organizationId } = readActivity(challenge.payloadToSign)
+ * ```
+ */
+export function readActivity(payloadToSign: string): Activity {
+  let value: unknown
+  try {
+    value = JSON.parse(payloadToSign)
+  } catch (cause) {
+    throw new WalletAuthError('PAYLOAD_MISMATCH', 'The payload to sign is not activity JSON.', {
+      cause,
+      details: { field: 'payload' },
+    })
+  }
+  if (
+    !isRecord(value) ||
+    typeof value.organizationId !== 'string' ||
+    typeof value.type !== 'string' ||
+    !isRecord(value.parameters) ||
+    (typeof value.timestampMs !== 'string' && typeof value.timestampMs !== 'number')
+  ) {
+    throw new WalletAuthError(
+      'PAYLOAD_MISMATCH',
+      'The payload to sign is not an activity (organizationId, parameters, timestampMs, type).',
+      { details: { field: 'payload' } },
+    )
+  }
+  return {
+    organizationId: value.organizationId,
+    type: value.type,
+    parameters: value.parameters,
+    timestampMs: String(value.timestampMs),
+  }
+}

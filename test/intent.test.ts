@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest'
+import { withWalletSignature } from '../src/fetch/withWalletSignature.js'
+import type { ActivityExpectation } from '../src/intent/activityExpectation.js'
+import { checkPayload } from '../src/intent/checkPayload.js'
+import { readActivity } from '../src/intent/readActivity.js'
+import { generateSessionKey } from '../src/keys/sessionKey.js'
+import { expectCode } from './helpers/expectCode.js'
+
+const ORG = 'Organization:0195a1'
+
+const activity = (type: string, parameters: Record<string, unknown>, organizationId = ORG) =>
+  JSON.stringify({ organizationId, parameters, timestampMs: '1775681700000', type })
+
+const exportExpectation = {
+  type: 'ACTIVITY_TYPE_EXPORT_WALLET',
+  organizationId: ORG,
+  parameters: { targetPublicKey: '04aa' },
+}
+
+describe('readActivity', () => {
+  it.each([
+    ['not JSON', 'sign me'],
+    ['an array', '[]'],
+    ['no type', JSON.stringify({ organizationId: ORG, parameters: {}, timestampMs: '1' })],
+    ['no organization', JSON.stringify({ parameters: {}, timestampMs: '1', type: 'T' })],
+    [
+      'parameters not an object',
+      JSON.stringify({ organizationId: ORG, parameters: [], timestampMs: '1', type: 'T' }),
+    ],
+    ['no timestamp', JSON.stringify({ organizationId: ORG, parameters: {}, type: 'T' })],
+  ])('refuses %s as PAYLOAD_MISMATCH of the payload', async (_, payload) => {
+    const error = await expectCode(() => readActivity(payload), 'PAYLOAD_MISMATCH')
+    expect(error.details?.field).toBe('payload')
+  })
+
+  it('reads the activity the service issues', () => {
+    expect(readActivity(activity('ACTIVITY_TYPE_X', { a: 1 }))).toEqual({
+      organizationId: ORG,
+      type: 'ACTIVITY_TYPE_X',
+      parameters: { a: 1 },
+      timestampMs: '1775681700000',
+    })
+  })
+})
+
+describe('checkPayload', () => {
+  it('accepts the activity the request meant, with members it does not bind', () => {
+    const payload = activity('ACTIVITY_TYPE_EXPORT_WALLET', {
+      targetPublicKey: '04aa',
+      walletId: 'w',
+      requestId: 'r',
+    })
+    expect(checkPayload(payload, exportExpectation).type).toBe('ACTIVITY_TYPE_EXPORT_WALLET')
+  })
+
+  it.each([
+    ['type', activity('ACTIVITY_TYPE_DELETE_API_KEYS', { targetPublicKey: '04aa' })],
+    [
+      'organizationId',
+      activity('ACTIVITY_TYPE_EXPORT_WALLET', { targetPublicKey: '04aa' }, 'Organization:other'),
+    ],
+    ['parameters.targetPublicKey', activity('ACTIVITY_TYPE_EXPORT_WALLET', { targetPublicKey: '04bb' })],
+    ['parameters.targetPublicKey', activity('ACTIVITY_TYPE_EXPORT_WALLET', {})],
+  ])('names %s when it differs', async (field, payload) => {
+    const error = await expectCode(() => checkPayload(payload, exportExpectation), 'PAYLOAD_MISMATCH')
+    expect(error.details?.field).toBe(field)
+  })
+
+  it('matches arrays by length and element, nested objects by the members named', async () => {
+    const expectation = {
+      type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+      parameters: { authenticators: [{ attestation: { credentialId: 'cred-1' } }] },
+    }
+    const one = (credentialId: string) => ({ attestation: { credentialId, clientDataJson: 'x' } })
+    expect(() =>
+      checkPayload(activity(expectation.type, { authenticators: [one('cred-1')] }), expectation),
+    ).not.toThrow()
+    for (const authenticators of [[one('cred-2')], [one('cred-1'), one('cred-2')], [], 'cred-1']) {
+      const error = await expectCode(
+        () => checkPayload(activity(expectation.type, { authenticators }), expectation),
+        'PAYLOAD_MISMATCH',
+      )
+      expect(error.details?.field).toMatch(/^parameters\.authenticators/)
+    }
+  })
+
+  it('takes a predicate for a value the client cannot know', async () => {
+    const expectation = {
+      type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
+      parameters: { userEmail: (value: unknown) => typeof value === 'string' && value !== '' },
+    }
+    expect(() => checkPayload(activity(expectation.type, { userEmail: 'a@b.c' }), expectation)).not.toThrow()
+    await expectCode(
+      () => checkPayload(activity(expectation.type, { userEmail: '' }), expectation),
+      'PAYLOAD_MISMATCH',
+    )
+  })
+
+  it('holds when one of several expectations does, and tells the closest refusal otherwise', async () => {
+    const expectations: ActivityExpectation[] = [
+      { type: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS', parameters: { authenticatorIds: ['c1'] } },
+      { type: 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS', parameters: { providerIds: ['c1'] } },
+    ]
+    expect(() =>
+      checkPayload(activity('ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS', { providerIds: ['c1'] }), expectations),
+    ).not.toThrow()
+    const error = await expectCode(
+      () =>
+        checkPayload(activity('ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS', { providerIds: ['c2'] }), expectations),
+      'PAYLOAD_MISMATCH',
+    )
+    expect(error.details?.field).toBe('parameters.providerIds[0]')
+  })
+})
+
+/** A service that answers every first call with a 202 for `payloadToSign`, and counts signed retries. */
+function challengingService(payloads: string[]) {
+  let leg = 0
+  const signed: string[] = []
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init)
+    const signature = request.headers.get('Service-Wallet-Signature')
+    if (signature) signed.push(signature)
+    const payloadToSign = payloads[leg++]
+    if (payloadToSign === undefined) return new Response(null, { status: 204 })
+    return Response.json(
+      {
+        payloadToSign,
+        requestId: `Request:${crypto.randomUUID()}`,
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+      { status: 202 },
+    )
+  }
+  return { fetch, signed }
+}
+
+describe('withWalletSignature with expect', () => {
+  it('signs the payload the request meant', async () => {
+    const key = await generateSessionKey()
+    const service = challengingService([activity('ACTIVITY_TYPE_EXPORT_WALLET', { targetPublicKey: '04aa' })])
+    const signedFetch = withWalletSignature(service.fetch, { getKey: () => key, expect: exportExpectation })
+    expect((await signedFetch('https://relay.test/x', { method: 'POST', body: '{}' })).status).toBe(204)
+    expect(service.signed).toHaveLength(1)
+  })
+
+  it('refuses another payload before the key is asked for, and sends nothing signed', async () => {
+    const service = challengingService([activity('ACTIVITY_TYPE_EXPORT_WALLET', { targetPublicKey: '04bb' })])
+    let asked = 0
+    const signedFetch = withWalletSignature(service.fetch, {
+      getKey: () => {
+        asked++
+        return undefined
+      },
+      expect: exportExpectation,
+    })
+    await expectCode(
+      () => signedFetch('https://relay.test/x', { method: 'POST', body: '{}' }),
+      'PAYLOAD_MISMATCH',
+    )
+    expect(asked).toBe(0)
+    expect(service.signed).toHaveLength(0)
+  })
+
+  it('checks every leg of a flow, with a checker function told the leg and the request', async () => {
+    const key = await generateSessionKey()
+    const service = challengingService([
+      activity('ACTIVITY_TYPE_CREATE_USERS_V3', {}),
+      activity('ACTIVITY_TYPE_EXPORT_WALLET', { targetPublicKey: '04aa' }),
+    ])
+    const legs: Array<[number, string, string]> = []
+    const signedFetch = withWalletSignature(service.fetch, {
+      getKey: () => key,
+      expect: (payload, leg) => {
+        legs.push([leg.index, leg.request.method, new TextDecoder().decode(leg.body)])
+        checkPayload(payload, {
+          type: leg.index === 0 ? 'ACTIVITY_TYPE_CREATE_USERS_V3' : 'ACTIVITY_TYPE_CREATE_POLICIES',
+        })
+      },
+    })
+    await expectCode(
+      () => signedFetch('https://relay.test/x', { method: 'POST', body: '{"a":1}' }),
+      'PAYLOAD_MISMATCH',
+    )
+    expect(legs).toEqual([
+      [0, 'POST', '{"a":1}'],
+      [1, 'POST', '{"a":1}'],
+    ])
+    // The first leg was signed; the second, swapped, was not.
+    expect(service.signed).toHaveLength(1)
+  })
+})
