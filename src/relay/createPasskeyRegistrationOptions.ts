@@ -7,6 +7,8 @@ import * as z from 'zod/mini'
 import { utf8 } from '../crypto/utf8.js'
 import { WalletAuthError } from '../errors.js'
 import { PasskeyAttestation } from '../wire/passkeyAssertion.js'
+import type { ChallengeStore } from './challengeStore.js'
+import { createMemoryChallengeStore } from './createMemoryChallengeStore.js'
 
 /** Options of `createPasskeyRegistrationOptions`. */
 export interface PasskeyRegistrationConfig {
@@ -24,8 +26,14 @@ export interface PasskeyRegistrationConfig {
   userVerification?: 'required' | 'preferred' | 'discouraged'
   /** COSE algorithms to offer. Default ES256 and RS256, which passkey providers and the service support. */
   supportedAlgorithmIDs?: number[]
-  /** Most challenges kept at once; the oldest are dropped beyond it. Default 10,000. */
+  /** Most challenges the default memory store keeps at once; the oldest are dropped beyond it. Default 10,000. */
   maxPending?: number
+  /**
+   * Where issued challenges wait for their answer. Default: this process's memory
+   * (`createMemoryChallengeStore`). With several backend instances, a store they share, such as
+   * `createRedisChallengeStore`.
+   */
+  store?: ChallengeStore
 }
 
 /** Whom a registration challenge is for. */
@@ -60,6 +68,8 @@ export interface PasskeyRegistrationCheck {
   credentialId: string
   /** Whether the authenticator verified the user (PIN, biometrics). */
   userVerified: boolean
+  /** When the challenge stops being usable (ms since the epoch). */
+  expiresAt: number
 }
 
 /** What `createPasskeyRegistrationOptions` returns: issue challenges, then check the answers. */
@@ -70,11 +80,19 @@ export interface PasskeyRegistrationChallenges {
    * Checks a `POST /auth/credentials` PASSKEY body (top-level `challenge`, `attestation`): the
    * challenge was issued here, is unused and unexpired, and the attestation verifies against it
    * (origin, RP id, user presence). Consumes the challenge unless `consume` is `false`. Throws
-   * `WalletAuthError` `INVALID_REGISTRATION` with a `PasskeyRegistrationRefusal` as `reason`.
+   * `WalletAuthError` `INVALID_REGISTRATION` with a `PasskeyRegistrationRefusal` as `reason`, or
+   * `CHALLENGE_STORE_UNAVAILABLE` when the store fails. The challenge is taken from the store for
+   * the check (and put back after a refusal or with `consume: false`): a check running at the same
+   * time on any instance finds it gone.
    */
   check(body: unknown, options?: { consume?: boolean }): Promise<PasskeyRegistrationCheck>
   /** Uses up `challenge` (after the service registered the passkey); `false` if it was not live. */
-  consume(challenge: string): boolean
+  consume(challenge: string): Promise<boolean>
+  /**
+   * Gives back a challenge `check` consumed, for the rest of its life, when it was not used after
+   * all (the service asked for a signed retry, refused, or could not be reached).
+   */
+  release(checked: PasskeyRegistrationCheck): Promise<void>
 }
 
 const RegistrationBody = z.looseObject({
@@ -95,6 +113,12 @@ const User = z.object({
 // ES256 and RS256: what platform authenticators produce and what the service verifies.
 const DEFAULT_ALGORITHMS = [-7, -257]
 
+// Stored this long past expiry, so a late answer is told its challenge expired, not that it is unknown.
+const EXPIRED_GRACE_MS = 60_000
+
+const StoredEntry = z.object({ user: User, expiresAt: z.number() })
+type StoredEntry = z.infer<typeof StoredEntry>
+
 function refuse(reason: PasskeyRegistrationRefusal, message: string, cause?: unknown): WalletAuthError {
   return new WalletAuthError('INVALID_REGISTRATION', message, { reason, status: 400, cause })
 }
@@ -105,8 +129,8 @@ function refuse(reason: PasskeyRegistrationRefusal, message: string, cause?: unk
  * `@simplewebauthn/server` and remembers the challenge, single-use, until it expires; `check(body)`
  * verifies the browser's attestation against it. Pass the result to `createRelay` as
  * `passkeyRegistration` and every PASSKEY `POST /auth/credentials` is checked before it is forwarded.
- * Challenges live in this process's memory: with several backend instances, route a user's
- * registration to one of them (or check on the instance that issued).
+ * Challenges live in `store`: this process's memory by default; with several backend instances,
+ * a store they share (`createRedisChallengeStore`), so any instance checks what another issued.
  *
  * @example
  * ```ts
@@ -144,16 +168,40 @@ export function createPasskeyRegistrationOptions(
       'createPasskeyRegistrationOptions needs origins and a positive ttlMs.',
     )
   }
-  const pending = new Map<string, { user: PasskeyRegistrationUser; expiresAt: number }>()
+  const store = config.store ?? createMemoryChallengeStore({ maxEntries: maxPending, now })
+  if (typeof store.put !== 'function' || typeof store.take !== 'function') {
+    throw new WalletAuthError(
+      'INVALID_ARGUMENT',
+      'createPasskeyRegistrationOptions: store needs put and take.',
+    )
+  }
 
-  const sweep = () => {
-    const time = now()
-    for (const [challenge, entry] of pending) if (entry.expiresAt <= time) pending.delete(challenge)
-    // Insertion order is issue order: drop the oldest beyond the bound.
-    for (const challenge of pending.keys()) {
-      if (pending.size < maxPending) break
-      pending.delete(challenge)
+  const inStore = async <T>(step: () => Promise<T>): Promise<T> => {
+    try {
+      return await step()
+    } catch (cause) {
+      if (cause instanceof WalletAuthError && cause.code === 'CHALLENGE_STORE_UNAVAILABLE') throw cause
+      throw new WalletAuthError('CHALLENGE_STORE_UNAVAILABLE', 'The passkey challenge store failed.', {
+        status: 503,
+        cause,
+      })
     }
+  }
+  const put = (challenge: string, entry: StoredEntry) => {
+    const ttl = entry.expiresAt - now()
+    if (ttl <= 0) return Promise.resolve()
+    return inStore(() => store.put(challenge, JSON.stringify(entry), ttl + EXPIRED_GRACE_MS))
+  }
+  const take = async (challenge: string): Promise<StoredEntry | undefined> => {
+    const value = await inStore(() => store.take(challenge))
+    if (value === undefined) return undefined
+    let parsed: ReturnType<typeof StoredEntry.safeParse>
+    try {
+      parsed = StoredEntry.safeParse(JSON.parse(value))
+    } catch {
+      return undefined
+    }
+    return parsed.success ? parsed.data : undefined
   }
 
   return {
@@ -181,8 +229,7 @@ export function createPasskeyRegistrationOptions(
         authenticatorSelection: { residentKey: 'preferred', userVerification },
         supportedAlgorithmIDs,
       })
-      sweep()
-      pending.set(optionsJSON.challenge, { user: parsed.data, expiresAt: now() + ttlMs })
+      await put(optionsJSON.challenge, { user: parsed.data, expiresAt: now() + ttlMs })
       return optionsJSON
     },
 
@@ -195,14 +242,15 @@ export function createPasskeyRegistrationOptions(
         )
       }
       const { challenge, attestation, accountId } = parsed.data
-      const entry = pending.get(challenge)
+      // Taken, not read: of two checks racing on any instances, only one holds the challenge.
+      const entry = await take(challenge)
       if (!entry)
         throw refuse('UNKNOWN_CHALLENGE', 'This challenge was not issued here, or was already used.')
       if (entry.expiresAt <= now()) {
-        pending.delete(challenge)
         throw refuse('CHALLENGE_EXPIRED', 'The registration challenge expired; ask for new options.')
       }
       if (entry.user.accountId !== undefined && entry.user.accountId !== accountId) {
+        await put(challenge, entry)
         throw refuse('ACCOUNT_MISMATCH', 'The challenge was issued for another account.')
       }
       let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>
@@ -226,26 +274,30 @@ export function createPasskeyRegistrationOptions(
           supportedAlgorithmIDs,
         })
       } catch (cause) {
+        await put(challenge, entry)
         throw refuse('ATTESTATION_INVALID', 'The passkey attestation does not verify.', cause)
       }
-      if (!verification.verified)
+      if (!verification.verified) {
+        await put(challenge, entry)
         throw refuse('ATTESTATION_INVALID', 'The passkey attestation does not verify.')
-      // Checked again after the await: of two concurrent checks, only one consumes.
-      if (consume && !pending.delete(challenge)) {
-        throw refuse('UNKNOWN_CHALLENGE', 'This challenge was already used.')
       }
+      if (!consume) await put(challenge, entry)
       return {
         challenge,
         user: entry.user,
         credentialId: verification.registrationInfo.credential.id,
         userVerified: verification.registrationInfo.userVerified,
+        expiresAt: entry.expiresAt,
       }
     },
 
-    consume(challenge) {
-      const entry = pending.get(challenge)
-      pending.delete(challenge)
+    async consume(challenge) {
+      const entry = await take(challenge)
       return entry !== undefined && entry.expiresAt > now()
+    },
+
+    async release({ challenge, user, expiresAt }) {
+      await put(challenge, { user, expiresAt })
     },
   }
 }

@@ -1,12 +1,17 @@
 import { WalletAuthError } from '../errors.js'
 import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
-import type { PasskeyRegistrationChallenges } from './createPasskeyRegistrationOptions.js'
+import { browserAnswer } from './browserAnswer.js'
+import type {
+  PasskeyRegistrationChallenges,
+  PasskeyRegistrationCheck,
+} from './createPasskeyRegistrationOptions.js'
 import { OPERATION_RULES } from './operationRules.js'
 import { createOwnershipLookup, type RelayAuthorizeContext } from './ownershipLookup.js'
 import { readBodyBytes } from './readBodyBytes.js'
 import { RELAY_OPERATIONS, type RelayOperation } from './relayOperations.js'
 import { RelayRefusal } from './relayRefusal.js'
 import { compileRoutes, matchRoute, routePath } from './relayRoutes.js'
+import { requireJsonBody } from './requireJsonBody.js'
 import type { RelayTarget } from './relayTarget.js'
 import { resolveTarget } from './resolveTarget.js'
 
@@ -46,8 +51,12 @@ export interface RelayOptions {
   prefix?: string
   /** How to reach the service. Default `globalThis.fetch`; tests pass `sandbox.fetch`. */
   fetch?: (request: Request) => Promise<Response>
-  /** Checks every PASSKEY `POST /auth/credentials` against the challenges it issued (400 `INVALID_REGISTRATION`). */
-  passkeyRegistration?: Pick<PasskeyRegistrationChallenges, 'check' | 'consume'>
+  /**
+   * Checks every PASSKEY `POST /auth/credentials` against the challenges it issued (400
+   * `INVALID_REGISTRATION`; 503 `SERVICE_UNAVAILABLE` when its store fails). The challenge is
+   * taken before the request goes on and given back unless the service registered the passkey.
+   */
+  passkeyRegistration?: Pick<PasskeyRegistrationChallenges, 'check' | 'release'>
   /** The wallet-signature header, if the service names it otherwise. Default `Service-Wallet-Signature`. */
   headerName?: string
   /** Largest request body accepted, in bytes (else 413). Default 64 KiB. */
@@ -76,11 +85,13 @@ function invalidOption(message: string): WalletAuthError {
  * `REFERENCE_NOT_FOUND`), checks each query and body against the operation's contract (unknown
  * parameters or members, missing ones, a body where none is defined, a real-time-funding quote
  * naming no `source.customerId`: 400 `INVALID_INPUT`), asks `authorize` about the ids the request
- * names in the fields the service acts on (no hook or no approval: 403), sends the body on byte
- * for byte (signed retries depend on it), passes only `Content-Type`, `Accept`, the wallet
- * signature (under `headerName`), `Request-Id` and `Idempotency-Key` on, and returns the service's
- * status and body with only `Content-Type` and `Retry-After`. Its own refusals are the service's
- * Error object, with the service's codes where one fits. Works wherever `Request`/`Response`
+ * names in the fields the service acts on (no hook or no approval: 403), takes bodies declared as
+ * `application/json` only (else 415 `UNSUPPORTED_MEDIA_TYPE`) and sends them on byte for byte
+ * (signed retries depend on it) as `application/json`, passes only `Accept`, the wallet signature
+ * (under `headerName`), `Request-Id` and `Idempotency-Key` on, and returns the service's status and
+ * body with only `Content-Type` (a JSON type; another is 502) and `Retry-After`, plus
+ * `X-Content-Type-Options: nosniff` and `Cache-Control: no-store` on every answer. Its own
+ * refusals are the service's Error object, with the service's codes where one fits. Works wherever `Request`/`Response`
  * exist; `toNodeHandler` and `toExpressMiddleware` adapt it to Node, and on Hono it is one line:
  * `app.all('/wallet/*', (c) => relay(c.req.raw))`.
  *
@@ -138,7 +149,7 @@ export function createRelay(options: RelayOptions): Relay {
   }
   const routes = compileRoutes(allow)
   const authorization = basicAuthorization(clientId, clientSecret)
-  const forwardedHeaders = ['Content-Type', 'Accept', headerName, 'Request-Id', 'Idempotency-Key']
+  const forwardedHeaders = ['Accept', headerName, 'Request-Id', 'Idempotency-Key']
 
   const send = async (
     path: string,
@@ -178,17 +189,31 @@ export function createRelay(options: RelayOptions): Relay {
     }
   }
 
-  const checkPasskey = async (target: RelayTarget): Promise<string | undefined> => {
+  const checkPasskey = async (target: RelayTarget): Promise<PasskeyRegistrationCheck | undefined> => {
     const body = target.body as Record<string, unknown> | undefined
     if (!passkeyRegistration || target.operation !== 'POST /auth/credentials') return undefined
     if (body?.type !== 'PASSKEY') return undefined
     try {
-      return (await passkeyRegistration.check(body, { consume: false })).challenge
+      return await passkeyRegistration.check(body)
     } catch (error) {
       if (error instanceof WalletAuthError && error.code === 'INVALID_REGISTRATION') {
         throw new RelayRefusal(400, 'INVALID_REGISTRATION', error.message, { reason: error.reason })
       }
+      if (error instanceof WalletAuthError && error.code === 'CHALLENGE_STORE_UNAVAILABLE') {
+        onError(error)
+        throw new RelayRefusal(503, 'SERVICE_UNAVAILABLE', 'Passkey registration is unavailable; try again.')
+      }
       throw error
+    }
+  }
+
+  const releasePasskey = async (checked: PasskeyRegistrationCheck | undefined) => {
+    if (checked === undefined) return
+    try {
+      await passkeyRegistration?.release(checked)
+    } catch (error) {
+      // The answer still goes back; the user asks for new options.
+      onError(error)
     }
   }
 
@@ -206,18 +231,43 @@ export function createRelay(options: RelayOptions): Relay {
 
     const bytes =
       method === 'GET' || method === 'HEAD' ? new Uint8Array(0) : await readBodyBytes(request, maxBodyBytes)
+    if (bytes.length > 0) requireJsonBody(request)
     const rule = OPERATION_RULES[match.route.operation as RelayOperation]
     const { target, search } = resolveTarget(match, rule, url.searchParams, bytes)
     if (!(await approve(request, target))) {
       throw new RelayRefusal(403, 'FORBIDDEN', 'The signed-in user may not make this request.')
     }
-    const passkeyChallenge = await checkPasskey(target)
+    const passkeyCheck = await checkPasskey(target)
+    try {
+      return await forward({ request, method, match, bytes, search, passkeyCheck })
+    } catch (error) {
+      await releasePasskey(passkeyCheck)
+      throw error
+    }
+  }
 
+  const forward = async ({
+    request,
+    method,
+    match,
+    bytes,
+    search,
+    passkeyCheck,
+  }: {
+    request: Request
+    method: string
+    match: NonNullable<ReturnType<typeof matchRoute>>
+    bytes: Uint8Array<ArrayBuffer>
+    search: string
+    passkeyCheck: PasskeyRegistrationCheck | undefined
+  }): Promise<Response> => {
     const headers = new Headers()
     for (const name of forwardedHeaders) {
       const value = request.headers.get(name)
       if (value !== null) headers.set(name, value)
     }
+    // The type the relay checked the body against, not the one the browser wrote.
+    if (bytes.length > 0) headers.set('Content-Type', 'application/json')
     const upstream = await send(`${routePath(match)}${search}`, {
       method,
       headers,
@@ -237,10 +287,8 @@ export function createRelay(options: RelayOptions): Relay {
       onError(error)
       throw new RelayRefusal(502, 'BAD_GATEWAY', 'The service answer was cut off.')
     }
-    // The passkey is registered: its challenge is used up. (A 202 asks for the signed retry first.)
-    if (passkeyChallenge !== undefined && status >= 200 && status < 300 && status !== 202) {
-      passkeyRegistration?.consume(passkeyChallenge)
-    }
+    // Only a registered passkey uses its challenge up (a 202 asks for the signed retry first).
+    if (!(status >= 200 && status < 300 && status !== 202)) await releasePasskey(passkeyCheck)
     const responseHeaders = new Headers()
     for (const name of RESPONSE_HEADERS) {
       const value = upstream.headers.get(name)
@@ -249,7 +297,7 @@ export function createRelay(options: RelayOptions): Relay {
     return new Response(NULL_BODY_STATUSES.has(status) ? null : payload, { status, headers: responseHeaders })
   }
 
-  return async function relay(request) {
+  const answer = async (request: Request): Promise<Response> => {
     try {
       return await handle(request)
     } catch (error) {
@@ -257,5 +305,9 @@ export function createRelay(options: RelayOptions): Relay {
       onError(error)
       return new RelayRefusal(500, 'INTERNAL_ERROR', 'The relay failed.').toResponse()
     }
+  }
+
+  return async function relay(request) {
+    return browserAnswer(await answer(request))
   }
 }

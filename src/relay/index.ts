@@ -1,3 +1,8 @@
+export type { ChallengeStore } from './challengeStore.js'
+export {
+  createMemoryChallengeStore,
+  type MemoryChallengeStoreOptions,
+} from './createMemoryChallengeStore.js'
 export {
   createPasskeyRegistrationOptions,
   type PasskeyRegistrationChallenges,
@@ -6,6 +11,11 @@ export {
   type PasskeyRegistrationRefusal,
   type PasskeyRegistrationUser,
 } from './createPasskeyRegistrationOptions.js'
+export {
+  createRedisChallengeStore,
+  type RedisChallengeClient,
+  type RedisChallengeStoreOptions,
+} from './createRedisChallengeStore.js'
 export { createRelay, type Relay, type RelayAuthorize, type RelayOptions } from './createRelay.js'
 export { mintSandboxIdToken, type SandboxIdTokenOptions } from './mintSandboxIdToken.js'
 export type { RelayAuthorizeContext } from './ownershipLookup.js'

@@ -199,7 +199,7 @@ describe('createPasskeyRegistrationOptions', () => {
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected'])
     const error = await expectCode(() => passkeys.check(body), 'INVALID_REGISTRATION')
     expect(error.reason).toBe('UNKNOWN_CHALLENGE')
-    expect(passkeys.consume(challenge)).toBe(false)
+    expect(await passkeys.consume(challenge)).toBe(false)
   })
 
   it('binds a challenge to the account it was issued for', async () => {

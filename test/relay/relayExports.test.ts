@@ -2,10 +2,12 @@
 import { expect, it } from 'vitest'
 import * as relay from '../../src/relay/index.js'
 
-it('exports the relay, its adapters, passkey registration options and the sandbox token minter', () => {
+it('exports the relay, its adapters, passkey registration options with their stores and the sandbox token minter', () => {
   expect(Object.keys(relay).sort()).toEqual([
     'RELAY_OPERATIONS',
+    'createMemoryChallengeStore',
     'createPasskeyRegistrationOptions',
+    'createRedisChallengeStore',
     'createRelay',
     'mintSandboxIdToken',
     'toExpressMiddleware',
