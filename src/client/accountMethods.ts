@@ -88,7 +88,10 @@ export function createAccountMethods(ctx: ClientContext) {
           accountId: session.accountId,
           type: session.type,
         }
-        return ctx.finishSignIn(response, pendingKey, credential, 'refreshed')
+        const refreshed = await ctx.finishSignIn(response, pendingKey, credential, 'refreshed')
+        // Same account, same organization: the new key's payloads are held to the old one's.
+        ctx.learnOrganization(refreshed.key.publicKey, ctx.organizationOf(session.key.publicKey))
+        return refreshed
       })
     },
     async revoke(id) {

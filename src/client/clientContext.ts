@@ -1,12 +1,15 @@
 import * as z from 'zod/mini'
 import { WalletAuthError } from '../errors.js'
 import { withWalletSignature } from '../fetch/withWalletSignature.js'
+import type { ActivityExpectation, PayloadLeg } from '../intent/activityExpectation.js'
+import { checkPayload } from '../intent/checkPayload.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
 import { msUntilExpiry } from '../keys/msUntilExpiry.js'
 import { generateSessionKey, type SessionKey } from '../keys/sessionKey.js'
 import { generateRecipientKey, type RecipientKey } from '../session/generateRecipientKey.js'
 import { sessionFromAuthSession, type VerifiedCredential } from '../session/sessionFromAuthSession.js'
 import { parseWire } from '../wire/parseWire.js'
+import { requestIntent } from './requestIntent.js'
 import type { SessionState } from './sessionState.js'
 
 /** The client's settings with defaults filled in. */
@@ -53,6 +56,16 @@ export interface ClientContext {
   serviceNow(): number | undefined
   /** Runs a change of session (a refresh): a signature refused meanwhile waits for it. */
   changingSession<T>(run: () => Promise<T>): Promise<T>
+  /**
+   * Refuses (`PAYLOAD_MISMATCH`) a payload the current session is about to sign unless it is one
+   * of `expectations`, in the session's organization (learned from the sign-in, or else fixed by
+   * the first payload of the session that meets its request's expectation).
+   */
+  expectActivity(payloadToSign: string, expectations: readonly ActivityExpectation[]): Promise<void>
+  /** The organization a session's payloads must name, once known. */
+  organizationOf(sessionPublicKey: string): string | undefined
+  /** Records the organization of a session (from a signed bundle, or the session it refreshed). */
+  learnOrganization(sessionPublicKey: string, organizationId: string | undefined): void
 }
 
 // The key store's default margin: a session this close to its expiresAt no longer signs (a signed
@@ -83,6 +96,34 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
   const pendingPublicKeys = new Set<string>()
   // When each parsed response arrived, and its Date header, for the clock offset.
   const arrivals = new WeakMap<object, { receivedAt: number; date: string | null }>()
+  // Session public key -> the organization its payloads name.
+  const organizations = new Map<string, string>()
+
+  async function expectActivity(payloadToSign: string, expectations: readonly ActivityExpectation[]) {
+    const session = await state.current().catch(() => undefined)
+    const organizationId = session ? organizations.get(session.key.publicKey) : undefined
+    const activity = checkPayload(
+      payloadToSign,
+      organizationId === undefined ? expectations : expectations.map((e) => ({ ...e, organizationId })),
+    )
+    if (session && organizationId === undefined)
+      organizations.set(session.key.publicKey, activity.organizationId)
+  }
+
+  /** Every leg of every signed request: held to what the request itself sent (`requestIntent`). */
+  async function expectRequest(payloadToSign: string, leg: PayloadLeg) {
+    let body: unknown
+    try {
+      body = leg.body?.length ? JSON.parse(new TextDecoder().decode(leg.body)) : undefined
+    } catch {
+      body = undefined
+    }
+    const path = new URL(leg.request.url).pathname
+    await expectActivity(
+      payloadToSign,
+      requestIntent({ method: leg.request.method, path, body, leg: leg.index }),
+    )
+  }
 
   state.onChange((event) => {
     if (event.type === 'signed-in' || event.type === 'refreshed') {
@@ -136,6 +177,7 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
   const serviceNow = () => (offset === undefined ? undefined : settings.now() + offset)
   const signing = {
     now: serviceNow,
+    expect: expectRequest,
     ...(settings.headerName ? { headerName: settings.headerName } : {}),
   }
   const signedFetch = withWalletSignature(settings.fetch, {
@@ -238,6 +280,11 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
       return offset
     },
     serviceNow,
+    expectActivity,
+    organizationOf: (publicKey) => organizations.get(publicKey),
+    learnOrganization(publicKey, organizationId) {
+      if (organizationId !== undefined) organizations.set(publicKey, organizationId)
+    },
     changingSession(run) {
       const change = run()
       const settled = change.then(

@@ -1,3 +1,4 @@
+import { hexToBytes } from '../crypto/hexToBytes.js'
 import { WalletAuthError } from '../errors.js'
 import { withWalletSignature } from '../fetch/withWalletSignature.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
@@ -5,7 +6,21 @@ import { generateSessionKey } from '../keys/sessionKey.js'
 import { encryptOtp } from '../otp/encryptOtp.js'
 import { AuthMethod } from '../wire/authMethod.js'
 import { AuthSession } from '../wire/authSession.js'
+import { OtpTargetData, SignedEnclaveBundle } from '../wire/enclaveBundles.js'
+import { parseWire, parseWireJson } from '../wire/parseWire.js'
 import type { ClientContext } from './clientContext.js'
+import { checkVerificationToken } from './verificationTokenIntent.js'
+
+/** The organization a target bundle names (read after `encryptOtp` checked its signature). */
+function bundleOrganization(targetBundle: string): string | undefined {
+  try {
+    const { data } = parseWireJson(SignedEnclaveBundle, targetBundle, 'Target bundle')
+    const decoded = JSON.parse(new TextDecoder().decode(hexToBytes(data)))
+    return parseWire(OtpTargetData, decoded, 'Target bundle data').organizationId
+  } catch {
+    return undefined
+  }
+}
 
 /** Sending and verifying one-time codes of one credential type, and adding such a credential. */
 export interface OtpMethods {
@@ -73,6 +88,8 @@ export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OT
       const tekFetch = withWalletSignature(ctx.settings.fetch, {
         getKey: () => tek,
         now: ctx.serviceNow,
+        expect: (payloadToSign, leg) =>
+          checkVerificationToken(payloadToSign, { tekPublicKey: tek.publicKey, leg: leg.index }),
         ...(ctx.settings.headerName ? { headerName: ctx.settings.headerName } : {}),
       })
       const response = await ctx.call(
@@ -84,7 +101,14 @@ export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OT
           fetch: tekFetch,
         },
       )
-      return ctx.finishSignIn(response, tek, { credentialId, accountId: method.accountId, type })
+      const session = await ctx.finishSignIn(response, tek, {
+        credentialId,
+        accountId: method.accountId,
+        type,
+      })
+      // The enclave signed the bundle: its organization is the one this session's payloads name.
+      ctx.learnOrganization(session.key.publicKey, bundleOrganization(method.otpEncryptionTargetBundle))
+      return session
     },
   }
 }

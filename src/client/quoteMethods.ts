@@ -149,6 +149,8 @@ export function createQuoteMethods(ctx: ClientContext): QuoteMethods {
         if (typeof payloadToSign === 'string') {
           const session = await ctx.signingSession()
           if (!session) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in to pay from the wallet.')
+          // The quote's own payload, as the service issued it: a transaction, of this organization.
+          await ctx.expectActivity(payloadToSign, [{ type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' }])
           headers[ctx.settings.headerName ?? WALLET_SIGNATURE_HEADER] = await stamp(
             payloadToSign,
             session.key,

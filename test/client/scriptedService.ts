@@ -63,23 +63,21 @@ export async function scriptedService(
     if (!verdict?.valid || !sessionKeys.has(verdict.publicKey)) return error(401, 'WALLET_SIGNATURE_INVALID')
     return undefined
   }
-  function challenge(operation: string, parameters: Record<string, unknown>, type?: string) {
+  function challenge(operation: string, activityType: string, parameters: Record<string, unknown>) {
     const requestId = `Request:${crypto.randomUUID()}`
     activity++
     const payloadToSign = JSON.stringify({
       organizationId: 'org_1',
       parameters,
       timestampMs: String(now + activity),
-      type: 'ACTIVITY_TYPE_TEST',
+      type: activityType,
     })
     pending.set(requestId, { payloadToSign, operation })
-    return Response.json(
-      { ...(type ? { type } : {}), payloadToSign, requestId, expiresAt: iso(300_000) },
-      { status: 202 },
-    )
+    return Response.json({ payloadToSign, requestId, expiresAt: iso(300_000) }, { status: 202 })
   }
 
-  const walletPayload = '{"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2","parameters":{"quote":"1"}}'
+  const walletPayload =
+    '{"organizationId":"org_1","parameters":{"quote":"1"},"timestampMs":"1","type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2"}'
   const quote: Record<string, unknown> = {
     ...(WIRE_SAMPLES.Quote as Record<string, unknown>),
     id: QUOTE,
@@ -174,7 +172,11 @@ export async function scriptedService(
         if ('email' in (body ?? {}) && 'phoneNumber' in (body ?? {})) return error(400, 'INVALID_INPUT')
         const change =
           body?.email === undefined ? { userPhoneNumber: body?.phoneNumber } : { userEmail: body.email }
-        if (!signed) return challenge('customer', change)
+        const activityType =
+          body?.email === undefined
+            ? 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER'
+            : 'ACTIVITY_TYPE_UPDATE_USER_EMAIL'
+        if (!signed) return challenge('customer', activityType, change)
         const refused = await refusal(request, 'customer')
         if (refused) return refused
         Object.assign(
@@ -185,7 +187,7 @@ export async function scriptedService(
       }
       case 'POST /auth/delegated-keys': {
         if (!signed) {
-          const response = challenge('delegated-key', { leg: 1 })
+          const response = challenge('delegated-key', 'ACTIVITY_TYPE_CREATE_USERS_V3', { leg: 1 })
           const { requestId } = await response.clone().json()
           creations.set(requestId, { leg: 1, body: body ?? {} })
           return response
@@ -196,7 +198,7 @@ export async function scriptedService(
         const refused = await refusal(request, 'delegated-key')
         if (refused || !creation) return refused ?? error(401, 'WALLET_SIGNATURE_INVALID')
         if (creation.leg === 1) {
-          const response = challenge('delegated-key', { leg: 2 })
+          const response = challenge('delegated-key', 'ACTIVITY_TYPE_CREATE_POLICIES', { leg: 2 })
           const next = await response.clone().json()
           creations.set(next.requestId, { leg: 2, body: creation.body })
           return response

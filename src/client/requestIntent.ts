@@ -1,0 +1,165 @@
+import type { ActivityExpectation } from '../intent/activityExpectation.js'
+
+/** A signed request as the client sent it: what its payloads are held to. */
+export interface IntentRequest {
+  method: string
+  /** The URL's path; only its end (the service's route) is read, so a relay's prefix is fine. */
+  path: string
+  /** The JSON body sent, if any. */
+  body: unknown
+  /** Which challenge of the request's flow: 0 for the first 202. */
+  leg: number
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+
+// A contact the client did not send (an OTP credential takes the customer's): present, not a removal.
+const someContact = (value: unknown) => typeof value === 'string' && value !== ''
+
+/** Routes of the service that answer a signed-retry 202, by method and the end of the path. */
+const ROUTES: ReadonlyArray<{
+  method: string
+  pattern: RegExp
+  expect: (id: string, body: Record<string, unknown>, leg: number) => ActivityExpectation[]
+}> = [
+  {
+    method: 'POST',
+    pattern: /\/internal-accounts\/([^/]+)\/export$/,
+    expect: (_, body, leg) => {
+      const targetPublicKey = text(body.clientPublicKey)
+      if (leg > 0 || !targetPublicKey) return []
+      return [{ type: 'ACTIVITY_TYPE_EXPORT_WALLET', parameters: { targetPublicKey } }]
+    },
+  },
+  {
+    // The wallet's settings: the service has the wallet sign an opaque raw payload, only here.
+    method: 'PATCH',
+    pattern: /\/internal-accounts\/([^/]+)$/,
+    expect: (_, __, leg) => (leg > 0 ? [] : [{ type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2' }]),
+  },
+  {
+    method: 'POST',
+    pattern: /\/auth\/credentials()$/,
+    expect: (_, body, leg) => (leg > 0 ? [] : credentialAddition(body)),
+  },
+  {
+    // The service names a passkey or OAuth credential by its id; an OTP one goes with its contact.
+    method: 'DELETE',
+    pattern: /\/auth\/credentials\/([^/]+)$/,
+    expect: (id, _, leg) =>
+      leg > 0
+        ? []
+        : [
+            { type: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS', parameters: { authenticatorIds: [id] } },
+            { type: 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS', parameters: { providerIds: [id] } },
+            { type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { userEmail: '' } },
+            { type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER', parameters: { userPhoneNumber: '' } },
+          ],
+  },
+  {
+    method: 'DELETE',
+    pattern: /\/auth\/sessions\/([^/]+)$/,
+    expect: (id, _, leg) =>
+      leg > 0 ? [] : [{ type: 'ACTIVITY_TYPE_DELETE_API_KEYS', parameters: { apiKeyIds: [id] } }],
+  },
+  {
+    method: 'POST',
+    pattern: /\/auth\/sessions\/([^/]+)\/refresh$/,
+    expect: (_, body, leg) => {
+      const targetPublicKey = text(body.clientPublicKey)
+      if (leg > 0 || !targetPublicKey) return []
+      return [{ type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2', parameters: { targetPublicKey } }]
+    },
+  },
+  {
+    method: 'PATCH',
+    pattern: /\/customers\/([^/]+)$/,
+    expect: (_, body, leg) => {
+      const email = text(body.email)
+      const phoneNumber = text(body.phoneNumber)
+      if (leg > 0 || (email === undefined) === (phoneNumber === undefined)) return []
+      return email !== undefined
+        ? [{ type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { userEmail: email } }]
+        : [
+            {
+              type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+              parameters: { userPhoneNumber: phoneNumber ?? '' },
+            },
+          ]
+    },
+  },
+  {
+    // Two legs: the key's signer identity, then the policy that lets it sign.
+    method: 'POST',
+    pattern: /\/auth\/delegated-keys()$/,
+    expect: (_, __, leg) =>
+      leg === 0
+        ? [{ type: 'ACTIVITY_TYPE_CREATE_USERS_V3' }]
+        : leg === 1
+          ? [{ type: 'ACTIVITY_TYPE_CREATE_POLICIES' }]
+          : [],
+  },
+]
+
+function credentialAddition(body: Record<string, unknown>): ActivityExpectation[] {
+  switch (body.type) {
+    case 'EMAIL_OTP':
+      return [{ type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { userEmail: someContact } }]
+    case 'SMS_OTP':
+      return [
+        { type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER', parameters: { userPhoneNumber: someContact } },
+      ]
+    case 'OAUTH': {
+      const oidcToken = text(body.oidcToken)
+      if (!oidcToken) return []
+      return [
+        { type: 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS', parameters: { oauthProviders: [{ oidcToken }] } },
+      ]
+    }
+    case 'PASSKEY': {
+      const credentialId = isRecord(body.attestation) ? text(body.attestation.credentialId) : undefined
+      if (!credentialId) return []
+      return [
+        {
+          type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+          parameters: { authenticators: [{ attestation: { credentialId } }] },
+        },
+      ]
+    }
+    default:
+      return []
+  }
+}
+
+/**
+ * The activities a signed request of the service may have the session sign, read from the request
+ * itself: the route's activity type(s) and the values the client put in it (the export's and the
+ * refresh's key, the credential's id, token or contact, the revoked id, the new email or phone).
+ * An empty list means nothing may be signed: a route the kit does not know, a leg past the route's
+ * last, or a body that does not name what the route binds.
+ *
+ * @example
+ * ```ts
+ * requestIntent({ method: 'DELETE', path: '/api/wallet/auth/sessions/Session:1', body: undefined, leg: 0 })
+ * // [{ type: 'ACTIVITY_TYPE_DELETE_API_KEYS', parameters: { apiKeyIds: ['Session:1'] } }]
+ * ```
+ */
+export function requestIntent(request: IntentRequest): ActivityExpectation[] {
+  const method = request.method.toUpperCase()
+  for (const route of ROUTES) {
+    if (route.method !== method) continue
+    const match = route.pattern.exec(request.path)
+    if (!match) continue
+    let id: string
+    try {
+      id = decodeURIComponent(match[1] ?? '')
+    } catch {
+      return []
+    }
+    return route.expect(id, isRecord(request.body) ? request.body : {}, request.leg)
+  }
+  return []
+}
