@@ -11,8 +11,8 @@ import { readBodyBytes } from './readBodyBytes.js'
 import { RELAY_OPERATIONS, type RelayOperation } from './relayOperations.js'
 import { RelayRefusal } from './relayRefusal.js'
 import { compileRoutes, matchRoute, routePath } from './relayRoutes.js'
-import { requireJsonBody } from './requireJsonBody.js'
 import type { RelayTarget } from './relayTarget.js'
+import { requireJsonBody } from './requireJsonBody.js'
 import { resolveTarget } from './resolveTarget.js'
 
 /** A standard request handler: what `createRelay` returns and every adapter wraps. */

@@ -63,7 +63,7 @@ describe('toNodeHandler', () => {
       [...patched.headers.keys()].filter(
         (name) => !['content-length', 'date', 'connection', 'keep-alive'].includes(name),
       ),
-    ).toEqual(['content-type'])
+    ).toEqual(['cache-control', 'content-type', 'x-content-type-options'])
     expect((await page(`${origin}${PREFIX}/customers`, json('POST', {}))).status).toBe(404)
     expect((await page(`${origin}/auth/credentials?accountId=${ada.accountId}`)).status).toBe(404)
     expect((await fetch(`${origin}${PREFIX}/auth/sessions?accountId=${ada.accountId}`)).status).toBe(403)

@@ -283,8 +283,10 @@ describe('headers', () => {
     )
     expect(response.status).toBe(429)
     expect([...response.headers]).toEqual([
+      ['cache-control', 'no-store'],
       ['content-type', 'application/json; charset=utf-8'],
       ['retry-after', '17'],
+      ['x-content-type-options', 'nosniff'],
     ])
     expect(await response.text()).toBe(bytes)
   })

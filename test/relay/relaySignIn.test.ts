@@ -18,7 +18,8 @@ function expectNoSecret(r: RelayHarness) {
   for (const reply of r.replies) {
     const seen = JSON.stringify(reply)
     for (const secret of secrets(r)) expect(seen).not.toContain(secret)
-    for (const [name] of reply.headers) expect(['content-type', 'retry-after']).toContain(name)
+    for (const [name] of reply.headers)
+      expect(['cache-control', 'content-type', 'retry-after', 'x-content-type-options']).toContain(name)
   }
 }
 

@@ -318,7 +318,13 @@ describe('queries and bodies that do not fit the operation', () => {
     async (_name, method, path, body) => {
       let asked = false
       const { relay, seen, lookups } = fakeService(undefined, { authorize: () => (asked = true) })
-      const response = await relay(new Request(`http://app.test${path}`, { method, body: payload(body) }))
+      const response = await relay(
+        new Request(`http://app.test${path}`, {
+          method,
+          body: payload(body),
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      )
       expect(await response.json()).toEqual({
         status: 400,
         code: 'INVALID_INPUT',
