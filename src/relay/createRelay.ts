@@ -86,8 +86,8 @@ function invalidOption(message: string): WalletAuthError {
  * parameters or members, missing ones, a body where none is defined, a real-time-funding quote
  * naming no `source.customerId`: 400 `INVALID_INPUT`), asks `authorize` about the ids the request
  * names in the fields the service acts on (no hook or no approval: 403), takes bodies declared as
- * `application/json` only (else 415 `UNSUPPORTED_MEDIA_TYPE`) and sends them on byte for byte
- * (signed retries depend on it) as `application/json`, passes only `Accept`, the wallet signature
+ * UTF-8 JSON or plain text, a page's default (else 415 `UNSUPPORTED_MEDIA_TYPE`), and sends them
+ * on byte for byte (signed retries depend on it) as `application/json`, passes only `Accept`, the wallet signature
  * (under `headerName`), `Request-Id` and `Idempotency-Key` on, and returns the service's status and
  * body with only `Content-Type` (a JSON type; another is 502) and `Retry-After`, plus
  * `X-Content-Type-Options: nosniff` and `Cache-Control: no-store` on every answer. Its own
