@@ -237,11 +237,12 @@ export function createRelay(options: RelayOptions): Relay {
     if (!(await approve(request, target))) {
       throw new RelayRefusal(403, 'FORBIDDEN', 'The signed-in user may not make this request.')
     }
-    const passkeyCheck = await checkPasskey(target)
+    // `forward` clears `check` once the service's status settles what becomes of the challenge.
+    const passkey = { check: await checkPasskey(target) }
     try {
-      return await forward({ request, method, match, bytes, search, passkeyCheck })
+      return await forward({ request, method, match, bytes, search, passkey })
     } catch (error) {
-      await releasePasskey(passkeyCheck)
+      await releasePasskey(passkey.check)
       throw error
     }
   }
@@ -252,14 +253,14 @@ export function createRelay(options: RelayOptions): Relay {
     match,
     bytes,
     search,
-    passkeyCheck,
+    passkey,
   }: {
     request: Request
     method: string
     match: NonNullable<ReturnType<typeof matchRoute>>
     bytes: Uint8Array<ArrayBuffer>
     search: string
-    passkeyCheck: PasskeyRegistrationCheck | undefined
+    passkey: { check: PasskeyRegistrationCheck | undefined }
   }): Promise<Response> => {
     const headers = new Headers()
     for (const name of forwardedHeaders) {
@@ -280,6 +281,9 @@ export function createRelay(options: RelayOptions): Relay {
       onError(new Error(`The service answered ${status} to ${match.route.operation}.`))
       throw new RelayRefusal(502, 'BAD_GATEWAY', 'The service gave an unusable answer.')
     }
+    // Only a registered passkey uses its challenge up (a 202 asks for the signed retry first).
+    if (!(status >= 200 && status < 300 && status !== 202)) await releasePasskey(passkey.check)
+    passkey.check = undefined
     let payload: Uint8Array<ArrayBuffer>
     try {
       payload = new Uint8Array(await upstream.arrayBuffer())
@@ -287,8 +291,6 @@ export function createRelay(options: RelayOptions): Relay {
       onError(error)
       throw new RelayRefusal(502, 'BAD_GATEWAY', 'The service answer was cut off.')
     }
-    // Only a registered passkey uses its challenge up (a 202 asks for the signed retry first).
-    if (!(status >= 200 && status < 300 && status !== 202)) await releasePasskey(passkeyCheck)
     const responseHeaders = new Headers()
     for (const name of RESPONSE_HEADERS) {
       const value = upstream.headers.get(name)
