@@ -135,6 +135,7 @@ export function createAccountMethods(ctx: ClientContext) {
       return openWalletExport(encryptedWalletCredentials, recipient.keyPair, {
         ...(ctx.settings.exportSigners ? { trustedSigners: ctx.settings.exportSigners } : {}),
         dangerouslyAcceptUnsignedSandboxExport: options.dangerouslyAcceptUnsignedSandboxExport === true,
+        organizationId: ctx.organizationOf((await ctx.state.current())?.key.publicKey ?? ''),
       })
     },
   }

@@ -8,8 +8,11 @@ import { parseWire } from '../wire/parseWire.js'
 export interface OpenWalletExportOptions {
   /** Uncompressed hex export signer keys to trust. Default: the production export signer. */
   trustedSigners?: readonly string[]
-  /** When given, the envelope's `organizationId` must equal it. */
-  organizationId?: string
+  /**
+   * When given, the envelope's `organizationId` must equal it: the signed-in session's organization
+   * (the client passes it), so an export of another organization's wallet is refused.
+   */
+  organizationId?: string | undefined
   /**
    * Opens an export whose `dataSignature` and `enclaveQuorumPublic` are both empty strings: the
    * shape the service's own sandbox answers by design, where nothing attests the envelope. Only

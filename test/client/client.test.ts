@@ -4,6 +4,8 @@ import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it, vi } from 'vitest'
 import { createWalletAuth, type WalletAuthEvent, type WalletAuthOptions } from '../../src/client/index.js'
+import { bytesToHex } from '../../src/crypto/bytesToHex.js'
+import { hexToBytes } from '../../src/crypto/hexToBytes.js'
 import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import { createRelay } from '../../src/relay/index.js'
 import { expectCode } from '../helpers/expectCode.js'
@@ -291,7 +293,6 @@ describe('createWalletAuth', () => {
   })
 
   it('turns a network failure and a non-JSON answer into typed errors', async () => {
-    const h = await startHarness()
     const offline = createWalletAuth({
       baseUrl: 'http://app.test/wallet',
       fetch: async () => {
@@ -306,7 +307,6 @@ describe('createWalletAuth', () => {
       keyStore: createKeyStore({ indexedDB: null }),
     })
     await expectCode(() => html.credentials.list('InternalAccount:1'), 'INVALID_RESPONSE')
-    expect(h.sandbox).toBeTruthy()
   })
 
   it('creates a delegated key in three signed legs, lists it and revokes it', async () => {
@@ -354,6 +354,34 @@ describe('createWalletAuth', () => {
       dangerouslyAcceptUnsignedSandboxExport: true,
     })
     expect(validateMnemonic(mnemonic, wordlist)).toBe(true)
+  })
+
+  it("refuses an export that names another organization than the session's (ORGANIZATION_MISMATCH)", async () => {
+    const { wallet, customer, signIn, rewriteWith } = await setup()
+    await signIn()
+    // Unsigned, so the envelope's data can be changed here; the organization check is the same.
+    const organizationOf = (envelope: { data: string }) =>
+      JSON.parse(new TextDecoder().decode(hexToBytes(envelope.data))).organizationId as string
+    let organizationId = ''
+    rewriteWith(async (request, response) => {
+      if (!request.url.endsWith('/export') || response.status !== 200) return response
+      const body = await response.json()
+      const envelope = JSON.parse(body.encryptedWalletCredentials)
+      const data = JSON.parse(new TextDecoder().decode(hexToBytes(envelope.data)))
+      const rewritten = { ...data, ...(organizationId ? { organizationId } : {}) }
+      const unsigned = JSON.stringify({
+        ...envelope,
+        data: bytesToHex(new TextEncoder().encode(JSON.stringify(rewritten))),
+        dataSignature: '',
+        enclaveQuorumPublic: '',
+      })
+      expect(organizationOf(JSON.parse(unsigned))).toBe(organizationId || data.organizationId)
+      return Response.json({ ...body, encryptedWalletCredentials: unsigned })
+    })
+    const options = { dangerouslyAcceptUnsignedSandboxExport: true }
+    expect(validateMnemonic(await wallet.exportWallet(customer.accountId, options), wordlist)).toBe(true)
+    organizationId = crypto.randomUUID()
+    await expectCode(() => wallet.exportWallet(customer.accountId, options), 'ORGANIZATION_MISMATCH')
   })
 
   it('executes a payment, authorizes its SCA steps and reports it paid only once the quote completes', async () => {
