@@ -123,6 +123,33 @@ describe('withWalletSignature', () => {
     expect(service.seen[1]?.body).toBe(bytesToHex(new TextEncoder().encode(chunks.join(''))))
   })
 
+  it('replays a body that is not valid UTF-8 as the same bytes, given whole or streamed', async () => {
+    key = await generateSessionKey()
+    // A lone continuation byte, an overlong form, a truncated sequence, a byte order mark and a NUL.
+    const bytes = new Uint8Array([0x80, 0xc0, 0xaf, 0xe2, 0x82, 0xff, 0xfe, 0x00, 0x7b])
+    const whole = () => bytes.slice()
+    const streamed = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes.slice(0, 4))
+          controller.enqueue(bytes.slice(4))
+          controller.close()
+        },
+      })
+    for (const body of [whole, streamed]) {
+      const service = fakeService()
+      const signedFetch = withWalletSignature(service.fetch, { getKey })
+      const response = await signedFetch('https://api.example/x', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream' },
+        body: body(),
+        duplex: 'half',
+      } as RequestInit)
+      expect(response.status).toBe(204)
+      expect(service.seen.map((seen) => seen.body)).toEqual([bytesToHex(bytes), bytesToHex(bytes)])
+    }
+  })
+
   it('uses a custom header name', async () => {
     key = await generateSessionKey()
     const service = fakeService({ headerName: 'X-Wallet-Signature' })
