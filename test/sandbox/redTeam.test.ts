@@ -5,7 +5,16 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it } from 'vitest'
 import type { SessionKey } from '../../src/keys/sessionKey.js'
 import { stamp } from '../../src/stamp/stamp.js'
-import { createCustomer, type Harness, json, otpChallenge, otpSignIn, startHarness } from './harness.js'
+import {
+  createCustomer,
+  fund,
+  type Harness,
+  json,
+  otpChallenge,
+  otpSignIn,
+  quoteToUma,
+  startHarness,
+} from './harness.js'
 import { softwareAuthenticator } from './softwareAuthenticator.js'
 
 interface Challenge {
@@ -63,6 +72,22 @@ describe('red-team findings in the sandbox', () => {
       status: 401,
       code: 'WALLET_SIGNATURE_INVALID',
     })
+  })
+
+  it('executes one quote per stamp: two identical quotes of one millisecond do not share it', async () => {
+    const h = await startHarness()
+    const { accountId, key } = await signedInCustomer(h)
+    await fund(h, accountId, 50_000_000)
+    const uma = `$success.usd@${h.sandbox.config.umaDomain}`
+    const first = await quoteToUma(h, accountId, uma)
+    const second = await quoteToUma(h, accountId, uma)
+    const payloadOf = (quote: typeof first) =>
+      quote.paymentInstructions?.[0]?.accountOrWalletInfo.payloadToSign
+    expect(payloadOf(first)).toEqual(expect.any(String))
+    const header = { 'Service-Wallet-Signature': await stamp(String(payloadOf(first)), key) }
+    expect((await h.call('POST', `/quotes/${first.id}/execute`, {}, header)).status).toBe(200)
+    const replayed = await h.call('POST', `/quotes/${second.id}/execute`, {}, header)
+    expect([replayed.status, replayed.body.code]).toEqual([401, 'WALLET_SIGNATURE_INVALID'])
   })
 
   it('keeps one SMS_OTP credential per account when three registrations race', async () => {
