@@ -260,3 +260,19 @@ describe('createMemoryChallengeStore', () => {
     await expectCode(() => createMemoryChallengeStore({ maxEntries: 0 }), 'INVALID_ARGUMENT')
   })
 })
+
+describe('createPasskeyRegistrationOptions with a store of its own', () => {
+  it('reports any store failure as CHALLENGE_STORE_UNAVAILABLE and refuses a store without put and take', async () => {
+    const broken: ChallengeStore = {
+      put: async () => Promise.reject(new Error('disk full')),
+      take: async () => Promise.reject(new Error('disk full')),
+    }
+    const error = await expectCode(
+      () => passkeyOptions(broken).options({ name: 'ada' }),
+      'CHALLENGE_STORE_UNAVAILABLE',
+    )
+    expect(error.status).toBe(503)
+    await expectCode(() => passkeyOptions(broken).consume('anything'), 'CHALLENGE_STORE_UNAVAILABLE')
+    await expectCode(() => passkeyOptions({} as ChallengeStore), 'INVALID_ARGUMENT')
+  })
+})
