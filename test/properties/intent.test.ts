@@ -1,0 +1,424 @@
+// Properties of the intent check: for every signed operation the client starts, the payload the
+// service issues for it is accepted, and any single change of its type, its organization or one
+// parameter the request binds is refused with PAYLOAD_MISMATCH before anything is signed.
+import fc from 'fast-check'
+import { afterAll, describe, expect, it } from 'vitest'
+import { requestIntent } from '../../src/client/requestIntent.js'
+import { checkVerificationToken } from '../../src/client/verificationTokenIntent.js'
+import { bytesToBase64Url } from '../../src/crypto/bytesToBase64Url.js'
+import { utf8 } from '../../src/crypto/utf8.js'
+import { WalletAuthError } from '../../src/errors.js'
+import type { ActivityExpectation } from '../../src/intent/activityExpectation.js'
+import { checkPayload } from '../../src/intent/checkPayload.js'
+import { generateSessionKey } from '../../src/keys/sessionKey.js'
+import { anyValue, hostileString, refusedWith, type Settled, settleSync } from './hostile.js'
+import { createPropertyTally } from './propertyTally.js'
+
+const tally = createPropertyTally()
+
+/** Refused, and with PAYLOAD_MISMATCH (`refusedWith` also passes what was accepted). */
+const mismatched = (settled: Settled<unknown>) =>
+  !settled.ok && settled.error instanceof WalletAuthError && settled.error.code === 'PAYLOAD_MISMATCH'
+
+type Path = ReadonlyArray<string | number>
+
+/** One signed operation: the request the client sends, and the activity the service answers it with. */
+interface Operation {
+  name: string
+  request: (v: Values) => { method: string; path: string; body?: unknown; leg?: number }
+  activity: (v: Values) => { type: string; parameters: Record<string, unknown> }
+  /** The parameters the request binds. */
+  bound: readonly Path[]
+  /**
+   * What a bound parameter may be changed to; default any value or none. An OTP credential takes the
+   * customer's contact, which the request does not name: only its removal is a change.
+   */
+  changedTo?: fc.Arbitrary<unknown>
+}
+
+const NO_CONTACT = fc.constantFrom(undefined, '', null, 0, [], {})
+
+interface Values {
+  id: string
+  key: string
+  token: string
+  contact: string
+}
+
+const ACCOUNT = '/wallet/internal-accounts/InternalAccount:1'
+const OPERATIONS: Operation[] = [
+  {
+    name: 'export',
+    request: (v) => ({ method: 'POST', path: `${ACCOUNT}/export`, body: { clientPublicKey: v.key } }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_EXPORT_WALLET',
+      parameters: { targetPublicKey: v.key, walletId: v.id },
+    }),
+    bound: [['targetPublicKey']],
+  },
+  {
+    name: 'wallet settings',
+    request: () => ({ method: 'PATCH', path: ACCOUNT, body: { privateEnabled: true } }),
+    activity: (v) => ({ type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', parameters: { payload: v.token } }),
+    bound: [],
+  },
+  {
+    name: 'email OTP add',
+    request: () => ({
+      method: 'POST',
+      path: '/auth/credentials',
+      body: { type: 'EMAIL_OTP', accountId: 'a' },
+    }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
+      parameters: { userEmail: v.contact, userId: 'u' },
+    }),
+    bound: [['userEmail']],
+    changedTo: NO_CONTACT,
+  },
+  {
+    name: 'SMS OTP add',
+    request: () => ({ method: 'POST', path: '/auth/credentials', body: { type: 'SMS_OTP', accountId: 'a' } }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+      parameters: { userId: 'u', userPhoneNumber: v.contact },
+    }),
+    bound: [['userPhoneNumber']],
+    changedTo: NO_CONTACT,
+  },
+  {
+    name: 'OAuth add',
+    request: (v) => ({
+      method: 'POST',
+      path: '/auth/credentials',
+      body: { type: 'OAUTH', oidcToken: v.token },
+    }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS',
+      parameters: { oauthProviders: [{ oidcToken: v.token, providerName: 'google' }], userId: 'u' },
+    }),
+    bound: [['oauthProviders'], ['oauthProviders', 0, 'oidcToken']],
+  },
+  {
+    name: 'passkey add',
+    request: (v) => ({
+      method: 'POST',
+      path: '/auth/credentials',
+      body: { type: 'PASSKEY', attestation: { credentialId: v.id, clientDataJson: 'c' } },
+    }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+      parameters: { authenticators: [{ attestation: { credentialId: v.id }, authenticatorName: 'n' }] },
+    }),
+    bound: [['authenticators'], ['authenticators', 0, 'attestation', 'credentialId']],
+  },
+  {
+    name: 'passkey revoke',
+    request: (v) => ({ method: 'DELETE', path: `/auth/credentials/${encodeURIComponent(v.id)}` }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
+      parameters: { authenticatorIds: [v.id] },
+    }),
+    bound: [['authenticatorIds'], ['authenticatorIds', 0]],
+  },
+  {
+    name: 'OAuth revoke',
+    request: (v) => ({ method: 'DELETE', path: `/auth/credentials/${encodeURIComponent(v.id)}` }),
+    activity: (v) => ({ type: 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS', parameters: { providerIds: [v.id] } }),
+    bound: [['providerIds'], ['providerIds', 0]],
+  },
+  {
+    name: 'session revoke',
+    request: (v) => ({ method: 'DELETE', path: `/auth/sessions/${encodeURIComponent(v.id)}` }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_DELETE_API_KEYS',
+      parameters: { apiKeyIds: [v.id], userId: 'u' },
+    }),
+    bound: [['apiKeyIds'], ['apiKeyIds', 0]],
+  },
+  {
+    name: 'refresh',
+    request: (v) => ({ method: 'POST', path: '/auth/sessions/S/refresh', body: { clientPublicKey: v.key } }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2',
+      parameters: { targetPublicKey: v.key },
+    }),
+    bound: [['targetPublicKey']],
+  },
+  {
+    name: 'email change',
+    request: (v) => ({
+      method: 'PATCH',
+      path: '/customers/C',
+      body: { customerType: 'INDIVIDUAL', email: v.contact },
+    }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
+      parameters: { userEmail: v.contact, userId: 'u' },
+    }),
+    bound: [['userEmail']],
+  },
+  {
+    name: 'phone change',
+    request: (v) => ({
+      method: 'PATCH',
+      path: '/customers/C',
+      body: { customerType: 'INDIVIDUAL', phoneNumber: v.contact },
+    }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+      parameters: { userId: 'u', userPhoneNumber: v.contact },
+    }),
+    bound: [['userPhoneNumber']],
+  },
+  {
+    name: 'delegated key, first leg',
+    request: () => ({ method: 'POST', path: '/auth/delegated-keys', body: { cardId: 'c' }, leg: 0 }),
+    activity: (v) => ({ type: 'ACTIVITY_TYPE_CREATE_USERS_V3', parameters: { users: [{ userName: v.id }] } }),
+    bound: [],
+  },
+  {
+    name: 'delegated key, second leg',
+    request: () => ({ method: 'POST', path: '/auth/delegated-keys', body: { cardId: 'c' }, leg: 1 }),
+    activity: (v) => ({
+      type: 'ACTIVITY_TYPE_CREATE_POLICIES',
+      parameters: { policies: [{ policyName: v.id }] },
+    }),
+    bound: [],
+  },
+]
+
+// The quote's payload is held to its type and the organization (quoteMethods).
+const QUOTE_EXECUTE: ActivityExpectation[] = [{ type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' }]
+
+const nonEmpty = fc.string({ minLength: 1, maxLength: 40 })
+const values: fc.Arbitrary<Values> = fc.record({
+  id: nonEmpty,
+  key: fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 2, maxLength: 130 }),
+  token: nonEmpty,
+  contact: nonEmpty,
+})
+const organization = fc.string({ minLength: 1, maxLength: 30 })
+
+const payload = (organizationId: string, activity: { type: string; parameters: unknown }) =>
+  JSON.stringify({
+    organizationId,
+    parameters: activity.parameters,
+    timestampMs: '1775681700000',
+    type: activity.type,
+  })
+
+function expectationsOf(operation: Operation, v: Values, organizationId: string): ActivityExpectation[] {
+  const { method, path, body, leg = 0 } = operation.request(v)
+  return requestIntent({ method, path, body, leg }).map((e) => ({ ...e, organizationId }))
+}
+
+/** `value` with the member at `path` set to `next` (`undefined` removes it). */
+function edited(value: unknown, path: Path, next: unknown): unknown {
+  const copy = structuredClone(value) as Record<string | number, unknown>
+  let parent: Record<string | number, unknown> = copy
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>
+  const last = path[path.length - 1] as string | number
+  if (next === undefined) {
+    if (Array.isArray(parent)) parent.splice(Number(last), 1)
+    else delete parent[last]
+  } else parent[last] = next
+  return copy
+}
+
+const read = (value: unknown, path: Path) =>
+  path.reduce<unknown>((at, key) => (at as Record<string | number, unknown> | undefined)?.[key], value)
+
+afterAll(() =>
+  tally.record({
+    name: 'Intent checks: one change to a payload is refused',
+    tried:
+      'For every signed operation of the client (export, settings, credential adds and revokes, session ' +
+      'revoke and refresh, email and phone changes, both delegated-key legs, the quote execution) with ' +
+      'generated ids, keys, tokens, contacts and organizations: the honest activity, then one change of its ' +
+      'type, its organization or one bound parameter (another value of any kind, or removed); the OTP ' +
+      'verification token with another key; hostile payloads into checkPayload.',
+    covered: ['checkPayload (readActivity)', 'requestIntent', 'checkVerificationToken'],
+  }),
+)
+
+describe('intent checks', () => {
+  it('accept the payload each operation is answered with', async () => {
+    await tally.check(
+      'the honest payload of every operation is accepted',
+      fc.property(fc.constantFrom(...OPERATIONS), values, organization, (operation, v, org) => {
+        checkPayload(payload(org, operation.activity(v)), expectationsOf(operation, v, org))
+      }),
+      300,
+    )
+  })
+
+  it('refuse any other type', async () => {
+    await tally.check(
+      'another type is refused',
+      fc.property(
+        fc.constantFrom(...OPERATIONS),
+        values,
+        organization,
+        hostileString,
+        (operation, v, org, type) => {
+          const honest = operation.activity(v)
+          fc.pre(type !== honest.type)
+          const settled = settleSync(() =>
+            checkPayload(payload(org, { ...honest, type }), expectationsOf(operation, v, org)),
+          )
+          expect(mismatched(settled)).toBe(true)
+        },
+      ),
+      500,
+    )
+  })
+
+  it('refuse any other organization', async () => {
+    await tally.check(
+      'another organization is refused',
+      fc.property(
+        fc.constantFrom(...OPERATIONS),
+        values,
+        organization,
+        hostileString,
+        (operation, v, org, other) => {
+          fc.pre(other !== org)
+          const settled = settleSync(() =>
+            checkPayload(payload(other, operation.activity(v)), expectationsOf(operation, v, org)),
+          )
+          expect(mismatched(settled)).toBe(true)
+        },
+      ),
+      500,
+    )
+    await tally.check(
+      "another organization is refused on the quote's payload",
+      fc.property(organization, hostileString, (org, other) => {
+        fc.pre(other !== org)
+        const activity = {
+          type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+          parameters: { unsignedTransaction: 'ab' },
+        }
+        const expectations = QUOTE_EXECUTE.map((e) => ({ ...e, organizationId: org }))
+        expect(() => checkPayload(payload(org, activity), expectations)).not.toThrow()
+        expect(mismatched(settleSync(() => checkPayload(payload(other, activity), expectations)))).toBe(true)
+      }),
+      200,
+    )
+  })
+
+  it('refuse any change of one bound parameter', async () => {
+    const bound = OPERATIONS.flatMap((operation) => operation.bound.map((path) => ({ operation, path })))
+    await tally.check(
+      'one changed or removed bound parameter is refused',
+      fc.property(
+        fc
+          .constantFrom(...bound)
+          .chain((target) =>
+            fc.tuple(
+              fc.constant(target),
+              target.operation.changedTo ?? fc.option(anyValue, { nil: undefined }),
+            ),
+          ),
+        values,
+        organization,
+        ([{ operation, path }, next], v, org) => {
+          const honest = operation.activity(v)
+          fc.pre(JSON.stringify(next) !== JSON.stringify(read(honest.parameters, path)))
+          const parameters = JSON.parse(JSON.stringify(edited(honest.parameters, path, next)))
+          fc.pre(JSON.stringify(parameters) !== JSON.stringify(honest.parameters))
+          const settled = settleSync(() =>
+            checkPayload(payload(org, { ...honest, parameters }), expectationsOf(operation, v, org)),
+          )
+          expect(mismatched(settled)).toBe(true)
+        },
+      ),
+      1000,
+    )
+  })
+
+  it('refuse a bound list with one more element (another credential, key or provider smuggled in)', async () => {
+    const lists = OPERATIONS.flatMap((operation) =>
+      operation.bound
+        .filter((path) =>
+          Array.isArray(
+            read(operation.activity({ id: 'i', key: 'k', token: 't', contact: 'c' }).parameters, path),
+          ),
+        )
+        .map((path) => ({ operation, path })),
+    )
+    expect(lists.length).toBeGreaterThan(0)
+    await tally.check(
+      'one more element in a bound list is refused',
+      fc.property(
+        fc.constantFrom(...lists),
+        values,
+        organization,
+        fc.oneof(anyValue, fc.constant('copy')),
+        fc.nat(),
+        ({ operation, path }, v, org, extra, at) => {
+          const honest = operation.activity(v)
+          const list = read(honest.parameters, path) as unknown[]
+          const items = [...list]
+          items.splice(at % (list.length + 1), 0, extra === 'copy' ? structuredClone(list[0]) : extra)
+          const parameters = JSON.parse(JSON.stringify(edited(honest.parameters, path, items)))
+          const settled = settleSync(() =>
+            checkPayload(payload(org, { ...honest, parameters }), expectationsOf(operation, v, org)),
+          )
+          expect(mismatched(settled)).toBe(true)
+        },
+      ),
+      500,
+    )
+  })
+
+  it("refuse an OTP verification token naming another key than the sign-in's", async () => {
+    const tek = (await generateSessionKey()).publicKey
+    const token = (claims: unknown) =>
+      `${bytesToBase64Url(utf8('{"alg":"none"}'))}.${bytesToBase64Url(utf8(JSON.stringify(claims)))}.c2ln`
+    expect(() =>
+      checkVerificationToken(token({ publicKey: tek }), { tekPublicKey: tek, leg: 0 }),
+    ).not.toThrow()
+    await tally.check(
+      'a verification token of another key, or any other payload, is refused',
+      fc.property(
+        fc.oneof(
+          hostileString,
+          hostileString.map((key) => token({ publicKey: key })),
+        ),
+        (other) => {
+          fc.pre(other !== token({ publicKey: tek }))
+          const settled = settleSync(() => checkVerificationToken(other, { tekPublicKey: tek, leg: 0 }))
+          expect(mismatched(settled)).toBe(true)
+        },
+      ),
+      300,
+    )
+    expect(
+      mismatched(
+        settleSync(() => checkVerificationToken(token({ publicKey: tek }), { tekPublicKey: tek, leg: 1 })),
+      ),
+    ).toBe(true)
+  })
+
+  it('throw only PAYLOAD_MISMATCH on any payload', async () => {
+    await tally.check(
+      'checkPayload refuses hostile payloads with PAYLOAD_MISMATCH only',
+      fc.property(
+        fc.oneof(
+          hostileString,
+          anyValue.map((value) => JSON.stringify(value) ?? ''),
+        ),
+        fc.constantFrom(...OPERATIONS),
+        values,
+        (text, operation, v) => {
+          fc.pre(text !== payload('o', operation.activity(v)))
+          const settled = settleSync(() => checkPayload(text, expectationsOf(operation, v, 'o')))
+          expect(settled.ok || refusedWith(settled, 'PAYLOAD_MISMATCH')).toBe(true)
+        },
+      ),
+      500,
+    )
+  })
+})
