@@ -30,6 +30,8 @@ export type KitErrorCode =
   | 'SIGNED_RETRY_FAILED'
   // the payload to sign is not the activity the request meant (another type, organization, key…)
   | 'PAYLOAD_MISMATCH'
+  // the app's confirm hook said no to what was about to be signed
+  | 'CONFIRMATION_DECLINED'
   // the high-level client
   | 'OTP_NOT_SENT'
   | 'NETWORK_ERROR'

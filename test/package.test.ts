@@ -119,6 +119,7 @@ describe('the published package', () => {
         "checkPayload",
         "createKeyStore",
         "createWalletAuth",
+        "describePayload",
         "encryptOtp",
         "errorFromResponse",
         "generateRecipientKey",

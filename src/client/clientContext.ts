@@ -3,6 +3,7 @@ import { WalletAuthError } from '../errors.js'
 import { withWalletSignature } from '../fetch/withWalletSignature.js'
 import type { ActivityExpectation, PayloadLeg } from '../intent/activityExpectation.js'
 import { checkPayload } from '../intent/checkPayload.js'
+import { describePayload, type PayloadDescription } from '../intent/describePayload.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
 import { msUntilExpiry } from '../keys/msUntilExpiry.js'
 import { generateSessionKey, type SessionKey } from '../keys/sessionKey.js'
@@ -21,6 +22,7 @@ export interface ClientSettings {
   exportSigners?: readonly string[]
   sessionMode: 'client-held' | 'sealed'
   now: () => number
+  confirm?: (description: PayloadDescription) => boolean | Promise<boolean>
 }
 
 /** What every method group of the client shares. */
@@ -71,6 +73,9 @@ export interface ClientContext {
 // The key store's default margin: a session this close to its expiresAt no longer signs (a signed
 // retry needs time to arrive; wire-formats section 10).
 const SIGNING_MARGIN_MS = 30_000
+
+// What the confirm hook is asked about: the wallet leaving, and how one signs in.
+const CONFIRMED_ACTIONS = new Set(['export', 'add-credential', 'remove-credential', 'change-contact'])
 
 const SessionIds = z.looseObject({ data: z.array(z.looseObject({ id: z.string() })) })
 
@@ -123,6 +128,13 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
       payloadToSign,
       requestIntent({ method: leg.request.method, path, body, leg: leg.index }),
     )
+    if (!settings.confirm) return
+    const description = describePayload(payloadToSign)
+    if (CONFIRMED_ACTIONS.has(description.action) && (await settings.confirm(description)) !== true) {
+      throw new WalletAuthError('CONFIRMATION_DECLINED', 'The user did not confirm this action.', {
+        details: { action: description.action },
+      })
+    }
   }
 
   state.onChange((event) => {

@@ -1,3 +1,4 @@
+import type { PayloadDescription } from '../intent/describePayload.js'
 import type { KeyStore } from '../keys/createKeyStore.js'
 import { createAccountMethods } from './accountMethods.js'
 import { createClientContext } from './clientContext.js'
@@ -34,6 +35,12 @@ export interface WalletAuthOptions {
   autoRefreshBeforeMs?: number
   /** Clock. Default `Date.now`. */
   now?: () => number
+  /**
+   * Asked before the session signs an export, a credential change (added or removed) or a contact
+   * change, with what the checked payload authorises (`describePayload`): anything but `true`
+   * refuses with `CONFIRMATION_DECLINED`, and nothing is signed or sent.
+   */
+  confirm?: (description: PayloadDescription) => boolean | Promise<boolean>
 }
 
 /**
@@ -63,6 +70,7 @@ export function createWalletAuth(options: WalletAuthOptions) {
     ...(options.headerName ? { headerName: options.headerName } : {}),
     ...(options.trustedSigners ? { trustedSigners: options.trustedSigners } : {}),
     ...(options.exportSigners ? { exportSigners: options.exportSigners } : {}),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
   } as const
   const state = createSessionState({
     ...(options.keyStore ? { keyStore: options.keyStore } : {}),
