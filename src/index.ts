@@ -4,6 +4,7 @@
 export * from './client/index.js'
 export * from './errors.js'
 export * from './fetch/index.js'
+export * from './intent/index.js'
 export * from './keys/index.js'
 export * from './oauth/index.js'
 export * from './otp/index.js'

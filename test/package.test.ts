@@ -17,6 +17,7 @@ const BROWSER_ENTRIES = [
   'passkey',
   'oauth',
   'fetch',
+  'intent',
   'sca',
 ]
 

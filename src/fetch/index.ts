@@ -6,7 +6,6 @@ export type {
   PayloadLeg,
 } from '../intent/activityExpectation.js'
 export { checkPayload } from '../intent/checkPayload.js'
-export { describePayload, type PayloadAction, type PayloadDescription } from '../intent/describePayload.js'
 export { type Activity, readActivity } from '../intent/readActivity.js'
 export { errorFromResponse } from './errorFromResponse.js'
 export { type WithWalletSignatureOptions, withWalletSignature } from './withWalletSignature.js'

@@ -1,0 +1,1 @@
+export { describePayload, type PayloadAction, type PayloadDescription } from './describePayload.js'
