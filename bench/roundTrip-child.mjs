@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs'
 import { ECDSA_SHA256 } from '../src/crypto/ecdsaParams.ts'
 import { utf8 } from '../src/crypto/utf8.ts'
 import { withWalletSignature } from '../src/fetch/withWalletSignature.ts'
+import { checkPayload } from '../src/intent/checkPayload.ts'
 import { generateSessionKey } from '../src/keys/sessionKey.ts'
 import { encryptOtp } from '../src/otp/encryptOtp.ts'
 import { createSandbox } from '../src/sandbox/index.ts'
@@ -94,13 +95,19 @@ async function signedInCustomer({ sandbox, base, relay }) {
 const s = await startSandbox()
 const { customerId, accountId, key } = await signedInCustomer(s)
 const url = `${s.base}/internal-accounts/${accountId}`
-const signed = withWalletSignature(s.relay, { getKey: () => key, now: s.sandbox.clock.now })
 
 // A real payloadToSign of this operation, for the reference ops (an unsigned first leg: 202).
 const challenge = await (await s.relay(url, json('PATCH', { privateEnabled: false }))).json()
 const payload = challenge.payloadToSign
 expect(typeof payload === 'string', 'the first leg did not answer a signed-retry challenge')
 const payloadBytes = utf8(payload)
+
+// The intent check the client runs on this route: the activity type and the session's organization.
+const intent = {
+  type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+  organizationId: JSON.parse(payload).organizationId,
+}
+const signed = withWalletSignature(s.relay, { getKey: () => key, now: s.sandbox.clock.now, expect: intent })
 
 let counter = 0
 const ops = {
@@ -112,6 +119,11 @@ const ops = {
     return { belowMs, sandboxMs, statuses: statuses.join(','), status: response.status }
   },
   stamp: () => stamp(payload, key),
+  intentCheck: () => checkPayload(payload, intent),
+  checkedStamp: () => {
+    checkPayload(payload, intent)
+    return stamp(payload, key)
+  },
   raw: () => crypto.subtle.sign(ECDSA_SHA256, key.keyPair.privateKey, payloadBytes),
 }
 const timings = await timeAlternating(ops, counts)
@@ -141,6 +153,8 @@ writeFileSync(
     relay: stats(below.map((ms, i) => ms - inside[i])),
     kit: stats(trips.ms.map((ms, i) => ms - below[i])),
     stamp: stats(timings.stamp.ms),
+    intentCheck: stats(timings.intentCheck.ms),
+    checkedStamp: stats(timings.checkedStamp.ms),
     raw: stats(timings.raw.ms),
   }),
 )

@@ -44,10 +44,12 @@ export function roundTripMarkdown(trip) {
   return [
     '## Signed-retry round trip, kit overhead (Node, in-process sandbox)',
     '',
-    `\`withWalletSignature(relay, { getKey })\` on \`${trip.operation}\` (202 → stamp → replay → 200), ` +
+    `\`withWalletSignature(relay, { getKey, expect })\` on \`${trip.operation}\` (202 → stamp → replay → 200), ` +
       `Node ${trip.node}, no network: the relay adds HTTP Basic and calls \`sandbox.fetch\`. ${trip.roundTrip.n} ` +
       `timed round trips after ${trip.counts.warmup}, in batches alternating with \`stamp()\` and a raw ` +
-      `sign of the same ${trip.payloadBytes}-byte payloadToSign. Each row is the median (p95) over the ` +
+      `sign of the same ${trip.payloadBytes}-byte payloadToSign; \`expect\` holds each payload to the ` +
+      "route's activity type and the session's organization before it is stamped, as the client does. " +
+      'Each row is the median (p95) over the ' +
       'same calls; kit = round trip − below the kit, per call.',
     '',
     '| what is timed | median µs | p95 µs | × raw sign (median) |',
@@ -57,10 +59,16 @@ export function roundTripMarkdown(trip) {
     row('— of which inside `sandbox.fetch`', trip.sandbox),
     row('**kit overhead** (round trip − below the kit)', trip.kit),
     row('for reference: `stamp()` alone', trip.stamp),
+    ...(trip.intentCheck
+      ? [
+          row('for reference: the intent check alone (`checkPayload`: type, organization)', trip.intentCheck),
+          row('for reference: intent check + `stamp()`', trip.checkedStamp),
+        ]
+      : []),
     row('for reference: raw `crypto.subtle.sign` alone', trip.raw),
     '',
     `Kit overhead beyond one stamp (medians): ${us(trip.kit.medianUs - trip.stamp.medianUs)} µs: building ` +
-      'the `Request` and reading its body once, cloning and parsing the 202 challenge, the replay’s ' +
+      'the `Request` and reading its body once, cloning and parsing the 202 challenge, the intent check, the replay’s ' +
       'headers and body copy, and the promise hops between them (here on Node’s undici `Request`/`Response`).',
   ].join('\n')
 }
