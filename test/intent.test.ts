@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { requestIntent } from '../src/client/requestIntent.js'
+import { checkVerificationToken } from '../src/client/verificationTokenIntent.js'
+import { bytesToBase64Url } from '../src/crypto/bytesToBase64Url.js'
+import { utf8 } from '../src/crypto/utf8.js'
 import { withWalletSignature } from '../src/fetch/withWalletSignature.js'
 import type { ActivityExpectation } from '../src/intent/activityExpectation.js'
 import { checkPayload } from '../src/intent/checkPayload.js'
@@ -188,5 +192,75 @@ describe('withWalletSignature with expect', () => {
     ])
     // The first leg was signed; the second, swapped, was not.
     expect(service.signed).toHaveLength(1)
+  })
+})
+
+describe('requestIntent', () => {
+  const intent = (method: string, path: string, body?: unknown, leg = 0) =>
+    requestIntent({ method, path, body, leg })
+
+  it('reads the route from the end of the path, behind any relay prefix, ids percent-decoded', () => {
+    expect(intent('DELETE', '/api/wallet/auth/sessions/Session%3A0195')).toEqual([
+      { type: 'ACTIVITY_TYPE_DELETE_API_KEYS', parameters: { apiKeyIds: ['Session:0195'] } },
+    ])
+    expect(intent('post', '/x/internal-accounts/I/export', { clientPublicKey: '04aa' })).toEqual([
+      { type: 'ACTIVITY_TYPE_EXPORT_WALLET', parameters: { targetPublicKey: '04aa' } },
+    ])
+  })
+
+  it('expects nothing on a route it does not know, past a route’s last leg, or without what the route binds', () => {
+    expect(intent('POST', '/auth/credentials/AuthMethod:1/verify', { clientPublicKey: '02aa' })).toEqual([])
+    expect(intent('GET', '/internal-accounts/I')).toEqual([])
+    expect(intent('POST', '/somewhere/else', {})).toEqual([])
+    expect(intent('DELETE', '/auth/sessions/S', undefined, 1)).toEqual([])
+    expect(intent('POST', '/auth/delegated-keys', {}, 2)).toEqual([])
+    expect(intent('POST', '/internal-accounts/I/export', {})).toEqual([])
+    expect(intent('PATCH', '/customers/C', { email: 'a@b.c', phoneNumber: '+1555' })).toEqual([])
+    expect(intent('PATCH', '/customers/C', { customerType: 'INDIVIDUAL' })).toEqual([])
+    expect(intent('POST', '/auth/credentials', { type: 'PASSKEY', attestation: {} })).toEqual([])
+    expect(intent('DELETE', '/auth/sessions/%E0%A4%A')).toEqual([])
+  })
+
+  it('makes checkPayload refuse whatever comes when nothing is expected', async () => {
+    const error = await expectCode(
+      () => checkPayload(activity('ACTIVITY_TYPE_EXPORT_WALLET', {}), intent('POST', '/somewhere/else')),
+      'PAYLOAD_MISMATCH',
+    )
+    expect(error.details?.field).toBe('type')
+  })
+})
+
+describe('checkVerificationToken', () => {
+  const token = (claims: unknown) => `e30.${bytesToBase64Url(utf8(JSON.stringify(claims)))}.c2ln`
+
+  it('accepts the token naming the TEK, compressed or not, and nothing else', async () => {
+    const tek = await generateSessionKey()
+    const uncompressed = tek.publicKeyUncompressed
+    expect(() =>
+      checkVerificationToken(token({ publicKey: tek.publicKey }), { tekPublicKey: tek.publicKey, leg: 0 }),
+    ).not.toThrow()
+    expect(() =>
+      checkVerificationToken(token({ public_key: uncompressed.toUpperCase() }), {
+        tekPublicKey: tek.publicKey,
+        leg: 0,
+      }),
+    ).not.toThrow()
+    const other = await generateSessionKey()
+    for (const payload of [
+      token({ publicKey: other.publicKey }),
+      token({}),
+      activity('ACTIVITY_TYPE_OTP_LOGIN', { publicKey: tek.publicKey }),
+      'a.b',
+    ]) {
+      await expectCode(
+        () => checkVerificationToken(payload, { tekPublicKey: tek.publicKey, leg: 0 }),
+        'PAYLOAD_MISMATCH',
+      )
+    }
+    await expectCode(
+      () =>
+        checkVerificationToken(token({ publicKey: tek.publicKey }), { tekPublicKey: tek.publicKey, leg: 1 }),
+      'PAYLOAD_MISMATCH',
+    )
   })
 })
