@@ -15,6 +15,7 @@ export const ENTRIES = {
   oauth: ['src/oauth/index.ts'],
   wire: ['src/wire/index.ts'],
   sca: ['src/sca/index.ts'],
+  intent: ['src/intent/index.ts'],
   crypto: ['src/crypto/index.ts'],
   errors: ['src/errors.ts'],
   // What an app doing plain signed-retry requests imports.

@@ -9,6 +9,7 @@ import { createOtpMethods } from './otpMethods.js'
 import { createPasskeyMethods } from './passkeyMethods.js'
 import { createQuoteMethods } from './quoteMethods.js'
 import { createSessionState, type WalletAuthEvent } from './sessionState.js'
+import { withJsonBodies } from './withJsonBodies.js'
 
 /** Options of `createWalletAuth`. */
 export interface WalletAuthOptions {
@@ -64,7 +65,9 @@ export function createWalletAuth(options: WalletAuthOptions) {
   const now = options.now ?? Date.now
   const settings = {
     baseUrl: options.baseUrl,
-    fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
+    fetch: withJsonBodies(
+      options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
+    ),
     sessionMode: options.sessionMode ?? 'client-held',
     now,
     ...(options.headerName ? { headerName: options.headerName } : {}),

@@ -1,12 +1,12 @@
 import { RelayRefusal } from './relayRefusal.js'
 
-// What a page's fetch with a JSON string body declares: `application/json`, or nothing, which the
-// browser sends as `text/plain;charset=UTF-8` (the README's `wallet.fetch(url, { body })`).
-const READ_AS_JSON = new Set(['', 'application/json', 'text/plain'])
+// Only a declared `application/json`: a body with no type, or `text/plain`, is what a cross-site page
+// can post without asking (a form, `no-cors`); the kit's client always declares JSON.
+const READ_AS_JSON = new Set(['application/json'])
 
 /**
  * Refuses (415 `UNSUPPORTED_MEDIA_TYPE`) a request body declared as something the relay would not
- * read the way it does, as UTF-8 JSON: a form encoding, multipart, another charset, another type.
+ * read the way it does, as UTF-8 JSON: no type, text, a form encoding, multipart, another charset.
  * The relay forwards every body it accepts as `application/json`, whatever the browser declared.
  *
  * @example
