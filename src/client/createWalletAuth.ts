@@ -65,9 +65,7 @@ export function createWalletAuth(options: WalletAuthOptions) {
   const now = options.now ?? Date.now
   const settings = {
     baseUrl: options.baseUrl,
-    fetch: withJsonBodies(
-      options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
-    ),
+    fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
     sessionMode: options.sessionMode ?? 'client-held',
     now,
     ...(options.headerName ? { headerName: options.headerName } : {}),
@@ -99,7 +97,8 @@ export function createWalletAuth(options: WalletAuthOptions) {
     delegatedKeys: createDelegatedKeyMethods(ctx),
     quotes: createQuoteMethods(ctx),
     /** fetch bound to the current session: 202 challenges are stamped and replayed inside. */
-    fetch: ctx.signedFetch,
+    // Declared as JSON before the signed fetch builds its Request, which would say text/plain.
+    fetch: withJsonBodies(ctx.signedFetch),
     /** Listens to signed-in, refreshed, expiring-soon, expired and signed-out; returns unsubscribe. */
     onChange: (listener: (event: WalletAuthEvent) => void) => state.onChange(listener),
     /** Stops the timers and drops the listeners. */

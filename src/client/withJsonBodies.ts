@@ -1,12 +1,12 @@
 /**
- * Wraps the client's transport so that a string body sent without a declared type goes as
- * `application/json`. Every body the client sends is JSON, and the browser would otherwise label
+ * Wraps a fetch (the client's `wallet.fetch`) so that a string body sent without a declared type
+ * goes as `application/json`. Every body the client sends is JSON, and the browser would otherwise label
  * it `text/plain`: the one type a cross-site page can post too, which the relay therefore refuses.
  *
  * @example
  * ```ts
- * const transport = withJsonBodies(globalThis.fetch)
- * await transport('/api/wallet/internal-accounts/…', { method: 'PATCH', body: '{"privateEnabled":true}' })
+ * const walletFetch = withJsonBodies(signedFetch)
+ * await walletFetch('/api/wallet/internal-accounts/…', { method: 'PATCH', body: '{"privateEnabled":true}' })
  * ```
  */
 export function withJsonBodies(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
