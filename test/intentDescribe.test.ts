@@ -5,8 +5,8 @@ import { bytesToBase64Url } from '../src/crypto/bytesToBase64Url.js'
 import { utf8 } from '../src/crypto/utf8.js'
 import { describePayload, type PayloadDescription } from '../src/intent/describePayload.js'
 import { createKeyStore } from '../src/keys/createKeyStore.js'
-import { createRelay } from '../src/relay/index.js'
 import { activityPayload } from '../src/sandbox/activityPayload.js'
+import { customerRelay } from './client/customerRelay.js'
 import { mintToken } from './client/tokens.js'
 import { expectCode } from './helpers/expectCode.js'
 import { createCustomer, startHarness } from './sandbox/harness.js'
@@ -121,14 +121,7 @@ describe('the client confirm hook', () => {
   async function world(confirm: (description: PayloadDescription) => boolean | Promise<boolean>) {
     const h = await startHarness()
     const customer = await createCustomer(h)
-    const relay = createRelay({
-      baseUrl: `http://sandbox.test${h.sandbox.basePath}`,
-      clientId: h.sandbox.clientId,
-      clientSecret: h.sandbox.clientSecret,
-      prefix: '/wallet',
-      fetch: (request) => h.sandbox.fetch(request),
-      authorize: (_request, _target, { isOwnedBy }) => isOwnedBy(customer.customerId),
-    })
+    const relay = customerRelay(h, customer.customerId)
     let signed = 0
     const wallet = createWalletAuth({
       baseUrl: 'http://app.test/wallet',

@@ -11,6 +11,7 @@ import { createRelay } from '../../src/relay/index.js'
 import { expectCode } from '../helpers/expectCode.js'
 import { createCustomer, fund, type Harness, json, quoteToUma, startHarness } from '../sandbox/harness.js'
 import { softwareAuthenticator } from '../sandbox/softwareAuthenticator.js'
+import { customerRelay } from './customerRelay.js'
 import { mintToken } from './tokens.js'
 
 /**
@@ -32,14 +33,7 @@ async function setup(
     address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
     phoneNumber: '+33612345678',
   })
-  const relay = createRelay({
-    baseUrl: `http://sandbox.test${h.sandbox.basePath}`,
-    clientId: h.sandbox.clientId,
-    clientSecret: h.sandbox.clientSecret,
-    prefix: '/wallet',
-    fetch: (request) => h.sandbox.fetch(request),
-    authorize: (_request, _target, { isOwnedBy }) => isOwnedBy(customer.customerId),
-  })
+  const relay = customerRelay(h, customer.customerId)
   const base = 'http://app.test/wallet'
   // Rewrites an answer on its way to the page (the service's sandbox's shapes, a proxy's tampering).
   let rewrite: ((request: Request, response: Response) => Promise<Response>) | undefined

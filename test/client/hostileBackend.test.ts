@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest'
 import { createWalletAuth, type WalletAuth } from '../../src/client/index.js'
 import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import { createKeyStore } from '../../src/keys/createKeyStore.js'
-import { createRelay } from '../../src/relay/index.js'
 import { generateRecipientKey } from '../../src/session/generateRecipientKey.js'
 import { expectCode } from '../helpers/expectCode.js'
 import {
@@ -19,6 +18,7 @@ import {
   startHarness,
 } from '../sandbox/harness.js'
 import { softwareAuthenticator } from '../sandbox/softwareAuthenticator.js'
+import { customerRelay } from './customerRelay.js'
 import { mintToken } from './tokens.js'
 
 const HEADER = 'Service-Wallet-Signature'
@@ -85,14 +85,7 @@ interface World {
 async function world({ direct = false } = {}): Promise<World> {
   const h = await startHarness()
   const customer = await createCustomer(h, { phoneNumber: '+14155550123' })
-  const relay = createRelay({
-    baseUrl: `http://sandbox.test${h.sandbox.basePath}`,
-    clientId: h.sandbox.clientId,
-    clientSecret: h.sandbox.clientSecret,
-    prefix: '/wallet',
-    fetch: (request) => h.sandbox.fetch(request),
-    authorize: (_request, _target, { isOwnedBy }) => isOwnedBy(customer.customerId),
-  })
+  const relay = customerRelay(h, customer.customerId)
   // Cards are the relay's to check: delegated keys go straight to the sandbox, as in client.test.
   const attack = await hostile(h, customer.accountId, direct ? (request) => h.api(request) : relay)
   const wallet = createWalletAuth({
