@@ -1,7 +1,7 @@
-import { base64UrlToBytes } from '../crypto/base64UrlToBytes.js'
 import { bytesToHex } from '../crypto/bytesToHex.js'
 import { hexToBytes } from '../crypto/hexToBytes.js'
 import { compressPublicKey } from '../crypto/p256.js'
+import { readJwtPayload } from '../crypto/readJwtPayload.js'
 import { WalletAuthError } from '../errors.js'
 
 const refusal = (message: string, field: string) =>
@@ -23,11 +23,9 @@ export function checkVerificationToken(
   options: { tekPublicKey: string; leg: number },
 ): void {
   if (options.leg > 0) throw refusal('An OTP sign-in is signed once.', 'leg')
-  const segments = payloadToSign.split('.')
   let claims: unknown
   try {
-    if (segments.length !== 3) throw new Error('not three segments')
-    claims = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(base64UrlToBytes(segments[1] ?? '')))
+    claims = readJwtPayload(payloadToSign)
   } catch (cause) {
     throw new WalletAuthError(
       'PAYLOAD_MISMATCH',

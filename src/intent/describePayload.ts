@@ -1,3 +1,4 @@
+import { readJwtPayload } from '../crypto/readJwtPayload.js'
 /** What a payload authorises, in a word a confirmation UI can branch on. */
 export type PayloadAction =
   | 'export'
@@ -123,12 +124,8 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
 }
 
 function describeToken(payloadToSign: string): PayloadDescription | undefined {
-  const segments = payloadToSign.split('.')
-  if (segments.length !== 3) return undefined
   try {
-    const base64 = (segments[1] ?? '').replaceAll('-', '+').replaceAll('_', '/')
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
-    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes))
+    const claims = readJwtPayload(payloadToSign)
     if (!isRecord(claims)) return undefined
     const key = text(claims.publicKey) ?? text(claims.public_key)
     if (key === undefined) return undefined

@@ -1,4 +1,4 @@
-import { base64UrlToBytes } from '../crypto/base64UrlToBytes.js'
+import { readJwtPayload } from '../crypto/readJwtPayload.js'
 import { WalletAuthError } from '../errors.js'
 import { OidcClaims } from '../wire/oidcClaims.js'
 import { parseWire } from '../wire/parseWire.js'
@@ -29,13 +29,9 @@ export interface CheckIdTokenOptions {
  */
 export function checkIdToken(token: string, options: CheckIdTokenOptions = {}) {
   const { nonce, maxAgeSeconds = 60, skewSeconds = 5, now = Date.now } = options
-  const segments = typeof token === 'string' ? token.split('.') : []
   let payload: unknown
   try {
-    if (segments.length !== 3) throw new Error('An ID token has three segments.')
-    payload = JSON.parse(
-      new TextDecoder('utf-8', { fatal: true }).decode(base64UrlToBytes(segments[1] ?? '')),
-    )
+    payload = readJwtPayload(token)
   } catch (cause) {
     throw new WalletAuthError('OIDC_TOKEN_MALFORMED', 'The ID token is not a JWT.', { cause })
   }
