@@ -1,9 +1,8 @@
 import { type KeyObject, verify } from 'node:crypto'
-import { base64UrlToBytes } from '../crypto/base64UrlToBytes.js'
 import { derSignatureToRaw } from '../crypto/derSignatureToRaw.js'
 import { hexToBytes } from '../crypto/hexToBytes.js'
 import { WalletAuthError } from '../errors.js'
-import { STAMP_SCHEME } from '../stamp/stamp.js'
+import { parseStamp } from '../stamp/parseStamp.js'
 import type { StampVerification } from '../stamp/verifyStamp.js'
 import { verifyKey } from './verifyKey.js'
 
@@ -23,15 +22,7 @@ export function checkWalletStamp(header: string, payloadToSign: string): StampVe
   let signature: Uint8Array
   let publicKey: string
   try {
-    const stampJson = new TextDecoder('utf-8', { fatal: true }).decode(base64UrlToBytes(header))
-    const fields = (JSON.parse(stampJson) ?? {}) as Record<string, unknown>
-    if (
-      typeof fields.publicKey !== 'string' ||
-      fields.scheme !== STAMP_SCHEME ||
-      typeof fields.signature !== 'string'
-    ) {
-      throw new TypeError('The stamp needs string publicKey and signature and the known scheme.')
-    }
+    const fields = parseStamp(header)
     publicKey = fields.publicKey.toLowerCase()
     key = verifyKey(publicKey)
     signature = derSignatureToRaw(hexToBytes(fields.signature))
