@@ -48,6 +48,23 @@ async function customerWithPasskey(h: Harness) {
 const authorize = (h: Harness, quote: Quote, body: unknown) =>
   h.call('POST', `/quotes/${quote.id}/authorize`, body)
 
+/** A real-time-funded quote of `customerId` to a sandbox UMA address, its steps answered by passkey (202). */
+async function realTimeFundedQuote(h: Harness, customerId: string, currency: string) {
+  return quoteOf(
+    await h.call('POST', '/quotes', {
+      source: { sourceType: 'REALTIME_FUNDING', currency, customerId },
+      destination: {
+        destinationType: 'UMA_ADDRESS',
+        umaAddress: `$success.usd@${h.sandbox.config.umaDomain}`,
+      },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 10_000,
+      scaFactor: 'PASSKEY',
+    }),
+    202,
+  )
+}
+
 describe('passkey SCA on quotes', () => {
   it('verifies the execute challenge against its own challenge, origin and the customer passkey', async () => {
     const h = await startHarness()
@@ -90,19 +107,7 @@ describe('passkey SCA on quotes', () => {
   it('takes one assertion per challenge through the two steps of a real-time-funded quote', async () => {
     const h = await startHarness()
     const { customerId, authenticator, origin } = await customerWithPasskey(h)
-    const quote = quoteOf(
-      await h.call('POST', '/quotes', {
-        source: { sourceType: 'REALTIME_FUNDING', currency: 'EUR', customerId },
-        destination: {
-          destinationType: 'UMA_ADDRESS',
-          umaAddress: `$success.usd@${h.sandbox.config.umaDomain}`,
-        },
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: 10_000,
-        scaFactor: 'PASSKEY',
-      }),
-      202,
-    )
+    const quote = await realTimeFundedQuote(h, customerId, 'EUR')
     const first = quote.scaChallenge?.passkeyAssertionOptions as AssertionOptions
     expect(quote.scaChallenge).toMatchObject({ factor: 'PASSKEY', purpose: 'CURRENCY_CONVERSION' })
     const firstProof = await authenticator.assert(first.challenge)
@@ -123,19 +128,7 @@ describe('passkey SCA on quotes', () => {
   it('accepts the legacy passkey signature from an allowed origin only', async () => {
     const h = await startHarness()
     const { customerId } = await customerWithPasskey(h)
-    const quote = quoteOf(
-      await h.call('POST', '/quotes', {
-        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId },
-        destination: {
-          destinationType: 'UMA_ADDRESS',
-          umaAddress: `$success.usd@${h.sandbox.config.umaDomain}`,
-        },
-        lockedCurrencySide: 'SENDING',
-        lockedCurrencyAmount: 10_000,
-        scaFactor: 'PASSKEY',
-      }),
-      202,
-    )
+    const quote = await realTimeFundedQuote(h, customerId, 'USD')
     const assertion = {
       credentialId: 'Y3JlZA',
       clientDataJson: 'e30',
