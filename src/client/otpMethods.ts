@@ -42,8 +42,8 @@ export interface OtpMethods {
 
 /** The `emailOtp` or `smsOtp` methods of a client. */
 export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OTP'): OtpMethods {
-  // Credential id -> the AuthMethod of its last /challenge (bundle included). A bundle is good for
-  // one attempt: a wrong code needs a new send.
+  // Credential id -> the AuthMethod of its last /challenge (bundle included), kept until a code
+  // verifies: a mistyped code is typed again under the same bundle, each time with a fresh TEK.
   const sent = new Map<string, AuthMethod>()
   return {
     async send(credentialId) {
@@ -73,10 +73,9 @@ export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OT
       if (!method?.otpEncryptionTargetBundle) {
         throw new WalletAuthError(
           'OTP_NOT_SENT',
-          'Send a code first (or again: each code is good for one try).',
+          'Send a code first (or again: a code that verified is used up).',
         )
       }
-      sent.delete(credentialId)
       const tek = await generateSessionKey()
       const encryptedOtpBundle = await encryptOtp({
         otpCode: code,
@@ -101,6 +100,8 @@ export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OT
           fetch: tekFetch,
         },
       )
+      // The issuance is used up; until now a mistyped code could be typed again under the bundle.
+      sent.delete(credentialId)
       const session = await ctx.finishSignIn(response, tek, {
         credentialId,
         accountId: method.accountId,

@@ -63,8 +63,8 @@ function otpToken(
 }
 
 /**
- * OTP `/verify`, both legs. First leg: open the bundle with the current issuance's target key
- * (single-use), check the code, and answer 202 for the TEK inside to sign. Second leg: the signed
+ * OTP `/verify`, both legs. First leg: open the bundle with the current issuance's target key,
+ * check the code (a wrong one leaves the issuance for another try; the right one uses it up), and answer 202 for the TEK inside to sign. Second leg: the signed
  * retry by that TEK opens the session, the TEK as its key.
  */
 export async function verifyOtp(
@@ -90,9 +90,6 @@ export async function verifyOtp(
   } catch (error) {
     throw invalidInput(error instanceof Error ? error.message : 'encryptedOtpBundle is malformed.')
   }
-  // One bundle per issuance: whatever the outcome, the next attempt needs a new /challenge.
-  issuance.used = true
-  ctx.store.otpIssuances.delete(credential.id)
   let plaintext: OtpPlaintext
   try {
     const bytes = await hpkeOpen({
@@ -105,7 +102,11 @@ export async function verifyOtp(
   } catch {
     throw unauthorized('The OTP bundle does not open with the key of the current issuance')
   }
+  // A mistyped code may be typed again under the same issuance (the verify rate limit counts the
+  // misses); the right one uses the issuance up.
   if (plaintext.otp_code !== SANDBOX_OTP_CODE) throw unauthorized('Invalid OTP code')
+  issuance.used = true
+  ctx.store.otpIssuances.delete(credential.id)
   const tek = compressedTek(plaintext.public_key)
   return issueChallenge(ctx, c, {
     accountId: credential.accountId,

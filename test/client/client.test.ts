@@ -81,7 +81,7 @@ describe('createWalletAuth', () => {
     expect(patched.status).toBe(200)
   })
 
-  it('reports a wrong code with the service code and reason, and needs a new code after it', async () => {
+  it('reports a wrong code with the service code and reason, takes the corrected one, then needs a new code', async () => {
     const { wallet, customer } = await setup()
     await wallet.emailOtp.send(customer.emailCredentialId)
     const error = await expectCode(
@@ -89,6 +89,9 @@ describe('createWalletAuth', () => {
       'UNAUTHORIZED',
     )
     expect(error).toMatchObject({ status: 401, reason: 'Invalid OTP code' })
+    // Corrected without a new send (which the resend back-off would hold for 30 s).
+    const session = await wallet.emailOtp.verify(customer.emailCredentialId, '000000')
+    expect(session).toMatchObject({ credentialId: customer.emailCredentialId })
     await expectCode(() => wallet.emailOtp.verify(customer.emailCredentialId, '000000'), 'OTP_NOT_SENT')
   })
 

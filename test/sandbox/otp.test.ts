@@ -29,24 +29,22 @@ describe('email OTP sign-in against the sandbox', () => {
     expect(key.keyPair.privateKey.extractable).toBe(false)
   })
 
-  it('answers a wrong code with 401 UNAUTHORIZED and the reason, and burns the bundle', async () => {
+  it('answers a wrong code with 401 UNAUTHORIZED and the reason, and takes the right one after it', async () => {
     const h = await startHarness()
     const { emailCredentialId } = await createCustomer(h)
     const { tek, seal } = await otpChallenge(h, emailCredentialId)
-    const wrong = await seal('123456')
     const verify = withWalletSignature(h.api, { getKey: () => tek })
     const url = `${h.base}/auth/credentials/${emailCredentialId}/verify`
-    const error = await expectCode(
-      () => verify(url, json('POST', { type: 'EMAIL_OTP', encryptedOtpBundle: wrong })),
-      'UNAUTHORIZED',
-    )
+    const attempt = async (code: string) =>
+      verify(url, json('POST', { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(code) }))
+    const error = await expectCode(() => attempt('123456'), 'UNAUTHORIZED')
     expect(error).toMatchObject({ status: 401, reason: 'Invalid OTP code' })
-    // The bundle was for one issuance: even the right code now needs a new challenge.
-    const right = await seal('000000')
-    await expectCode(
-      () => verify(url, json('POST', { type: 'EMAIL_OTP', encryptedOtpBundle: right })),
-      'UNAUTHORIZED',
-    )
+    // A mistyped code is corrected under the same issuance, with no new challenge (rate-limited).
+    expect((await attempt('000000')).status).toBe(200)
+    // The right code used the issuance up.
+    expect(await expectCode(() => attempt('000000'), 'UNAUTHORIZED')).toMatchObject({
+      reason: expect.stringMatching(/No unused OTP/),
+    })
   })
 
   it('accepts the second leg only when signed by the TEK inside the bundle', async () => {
