@@ -47,6 +47,8 @@ export type KitErrorCode =
   | 'STORAGE_QUOTA_EXCEEDED'
   // passkeys (WebAuthn DOMException names mapped to stable codes)
   | 'PASSKEY_CANCELLED'
+  // no passkey this browser knows answered (it was made, or last used, on another device)
+  | 'PASSKEY_NOT_ON_DEVICE'
   | 'PASSKEY_ABORTED'
   | 'PASSKEY_TIMEOUT'
   | 'PASSKEY_INVALID_DOMAIN'
@@ -66,6 +68,8 @@ export type KitErrorCode =
   | 'SCA_TOO_MANY_STEPS'
   // an HTTP error whose body was not a service Error object
   | 'HTTP_ERROR'
+  // an element met something that is not a kit error (a fault of the page or of the kit)
+  | 'PAGE_ERROR'
 
 /**
  * Codes the service defines for the embedded-wallet, SCA and quote operations the kit runs (its

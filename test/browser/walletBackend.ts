@@ -55,7 +55,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
 /**
  * A Vite plugin that serves the backend above. Test-only routes: `GET /api/test/config` (the
  * sandbox's signer keys), `POST /api/test/customers` (a customer with its wallet and EMAIL_OTP
- * credential), `POST /api/test/passkey-options` (registration options for `{ name, accountId }`).
+ * credential), `POST /api/test/passkey-options` (registration options for `{ name, accountId }`),
+ * `POST /api/test/clock` (moves the sandbox clock by `{ advanceMs }`).
  */
 export function walletBackend(): Plugin {
   let backend: Promise<Backend> | undefined
@@ -95,6 +96,11 @@ export function walletBackend(): Plugin {
             accountId,
             emailCredentialId: credentials.data[0].id,
           })
+        }
+        if (url === `${TEST_PREFIX}/clock` && req.method === 'POST') {
+          const { advanceMs } = (await readJson(req)) as { advanceMs: number }
+          sandbox.clock.advance(advanceMs)
+          return sendJson(res, 200, { now: sandbox.clock.now() })
         }
         if (url === `${TEST_PREFIX}/passkey-options` && req.method === 'POST') {
           const { name, accountId } = (await readJson(req)) as { name: string; accountId: string }

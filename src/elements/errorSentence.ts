@@ -1,0 +1,36 @@
+import { isWalletAuthError } from '../errors.js'
+import { fillIn, type WalletMessages } from './messages.js'
+
+/** What an element shows for a failure: a sentence a person understands, and the code for support. */
+export interface ErrorSentence {
+  sentence: string
+  code: string
+}
+
+// The service's `reason` tells apart the cases one code covers.
+function messageKey(code: string, reason: string): string {
+  if (code === 'UNAUTHORIZED' || code === 'INVALID_INPUT') {
+    if (/invalid (otp|sca)? ?code|code is not right|wrong code/i.test(reason)) return 'WRONG_CODE'
+    if (/no unused otp|already used/i.test(reason)) return 'CODE_USED'
+  }
+  return code
+}
+
+/**
+ * The sentence `messages.errors` has for `error` (by its code, or a finer key read from the
+ * service's `reason`), with `{seconds}` from `Retry-After`. An error that is not a kit error is a
+ * fault of the page: `PAGE_ERROR`.
+ */
+export function errorSentence(error: unknown, messages: WalletMessages): ErrorSentence {
+  if (!isWalletAuthError(error)) return { sentence: messages.errors.PAGE_ERROR ?? '', code: 'PAGE_ERROR' }
+  const { code, retryAfter } = error
+  if (code === 'RATE_LIMITED' && retryAfter === undefined) {
+    return { sentence: messages.errors.RATE_LIMITED_SOON ?? '', code }
+  }
+  const template =
+    messages.errors[messageKey(code, error.reason ?? '')] ??
+    messages.errors[code] ??
+    messages.errors.DEFAULT ??
+    ''
+  return { sentence: fillIn(template, { seconds: retryAfter ?? 0, code }), code }
+}

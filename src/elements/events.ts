@@ -1,0 +1,39 @@
+import type { PaymentResult } from '../client/quoteMethods.js'
+import type { WalletAuthError } from '../errors.js'
+import type { StoredSession } from '../keys/createKeyStore.js'
+import type { AuthMethod } from '../wire/authMethod.js'
+
+/** Why a session-following element went back to signed out. */
+export type SessionEndReason = 'expired' | 'signed-out' | 'signed-out-elsewhere'
+
+/**
+ * The DOM events of the elements, by name (all bubble and cross shadow roots).
+ *
+ * @example
+ * ```ts
+ * form.addEventListener('wallet-signed-in', (event) => show(event.detail.session))
+ * form.addEventListener('wallet-error', (event) => log(event.detail.error.code))
+ * ```
+ */
+export interface WalletElementEventMap {
+  /** A sign-in finished: the session key is stored. */
+  'wallet-signed-in': CustomEvent<{ session: StoredSession }>
+  /** A step failed: the element shows the sentence; `error.code` is the kit's or the service's. */
+  'wallet-error': CustomEvent<{ error: WalletAuthError; sentence: string }>
+  /** The user stepped back (closed the passkey dialog): not an error; offer another method. */
+  'wallet-cancelled': CustomEvent<{ error: WalletAuthError }>
+  /** A one-time code was sent (or sent again). */
+  'wallet-code-sent': CustomEvent<{ method: AuthMethod }>
+  /** The session was refreshed from a session element. */
+  'wallet-refreshed': CustomEvent<{ session: StoredSession }>
+  /** The session ended here or in another tab (expired, signed out). */
+  'wallet-session-ended': CustomEvent<{ reason: SessionEndReason }>
+  /** A payment step was authorised (the result says whether it is paid yet). */
+  'wallet-authorized': CustomEvent<{ payment: PaymentResult }>
+  /** The recovery phrase was shown, or hidden again. */
+  'wallet-revealed': CustomEvent<Record<string, never>>
+  'wallet-hidden': CustomEvent<Record<string, never>>
+}
+
+/** Names of the elements' events. */
+export type WalletElementEventName = keyof WalletElementEventMap

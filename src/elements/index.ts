@@ -1,0 +1,22 @@
+/**
+ * UI elements for every sign-in surface: standard custom elements (Shadow DOM, no framework) on
+ * top of `createWalletAuth`. Importing registers nothing; call `defineWalletElements()`.
+ *
+ * @packageDocumentation
+ */
+export {
+  type DefineWalletElementsOptions,
+  defineWalletElements,
+  walletElementTags,
+} from './defineWalletElements.js'
+export { type ErrorSentence, errorSentence } from './errorSentence.js'
+export type { SessionEndReason, WalletElementEventMap, WalletElementEventName } from './events.js'
+export { defaultMessages, type WalletMessages } from './messages.js'
+export { WalletElement } from './walletElement.js'
+export { WalletExportReveal } from './walletExportReveal.js'
+export { WalletOauthButton } from './walletOauthButton.js'
+export { WalletOtpForm } from './walletOtpForm.js'
+export { WalletPasskeyButton } from './walletPasskeyButton.js'
+export { WalletScaStep } from './walletScaStep.js'
+export { WalletSessionStatus } from './walletSessionStatus.js'
+export { WalletSignIn } from './walletSignIn.js'

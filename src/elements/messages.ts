@@ -1,0 +1,162 @@
+/**
+ * Every string the elements show. Pass a partial copy as an element's `messages` property (or to
+ * `defineWalletElements`) to translate or reword them; `{name}` placeholders are filled in.
+ * `errors` maps a `WalletAuthError` code (or one of the finer keys below) to a sentence that says
+ * what happened and what to do next; the code is shown beside it for support.
+ */
+export interface WalletMessages {
+  passkeySignIn: string
+  passkeyWaiting: string
+  passkeyPreparing: string
+  passkeyUnavailable: string
+  otpSendEmail: string
+  otpSendSms: string
+  otpSentEmail: string
+  otpSentSms: string
+  otpCodeLabel: string
+  otpVerify: string
+  otpResend: string
+  otpResendIn: string
+  otpHint: string
+  oauthSignIn: string
+  signInHeading: string
+  signInWith: string
+  methodEmail: string
+  methodSms: string
+  methodPasskey: string
+  methodOauth: string
+  signedIn: string
+  sessionEndsIn: string
+  sessionExpiringSoon: string
+  sessionRefresh: string
+  sessionSignOut: string
+  sessionEnded: string
+  signedOut: string
+  signedOutElsewhere: string
+  scaHeading: string
+  scaCodeLabel: string
+  scaConfirm: string
+  scaPasskey: string
+  scaResend: string
+  scaAuthorized: string
+  exportWarning: string
+  exportStart: string
+  exportConfirm: string
+  exportConfirmYes: string
+  exportCancel: string
+  exportPhraseLabel: string
+  exportCopy: string
+  exportCopied: string
+  exportHide: string
+  busy: string
+  errorCode: string
+  errors: Record<string, string>
+}
+
+const SESSION_ENDED = 'Your session ended. Sign in again to continue.'
+const TIMED_OUT = 'That request timed out. Please try again.'
+const PROVIDER_SLOW = 'Your sign-in with the provider took too long. Please try again.'
+const NOT_FROM_SERVICE = 'The code request did not come from the wallet service, so it was not used.'
+
+/** The English strings. */
+export const defaultMessages: WalletMessages = {
+  passkeySignIn: 'Sign in with a passkey',
+  passkeyWaiting: 'Waiting for your passkey…',
+  passkeyPreparing: 'Getting ready…',
+  passkeyUnavailable: 'This browser cannot use passkeys. Use another way to sign in.',
+  otpSendEmail: 'Email me a code',
+  otpSendSms: 'Text me a code',
+  otpSentEmail: 'We sent a 6-digit code to your email.',
+  otpSentSms: 'We sent a 6-digit code by text message.',
+  otpCodeLabel: 'Code',
+  otpVerify: 'Verify',
+  otpResend: 'Send a new code',
+  otpResendIn: 'Send a new code in {seconds} s',
+  otpHint: '',
+  oauthSignIn: 'Sign in with your provider',
+  signInHeading: 'Sign in',
+  signInWith: 'Choose how to sign in.',
+  methodEmail: 'Email code',
+  methodSms: 'Text message code',
+  methodPasskey: 'Passkey',
+  methodOauth: 'Sign in with a provider',
+  signedIn: 'You are signed in.',
+  sessionEndsIn: 'Session ends in {time}.',
+  sessionExpiringSoon: 'Your session ends soon. Refresh it to stay signed in.',
+  sessionRefresh: 'Stay signed in',
+  sessionSignOut: 'Sign out',
+  sessionEnded: SESSION_ENDED,
+  signedOut: 'You signed out. The session key was removed from this browser.',
+  signedOutElsewhere: 'You signed out in another tab or window. Sign in again to continue.',
+  scaHeading: 'Confirm it is you',
+  scaCodeLabel: 'Confirmation code',
+  scaConfirm: 'Confirm',
+  scaPasskey: 'Confirm with a passkey',
+  scaResend: 'Send the code again',
+  scaAuthorized: 'Confirmed.',
+  exportWarning: 'Anyone who sees the recovery phrase controls the wallet. It is decrypted in this browser.',
+  exportStart: 'Show recovery phrase',
+  exportConfirm: 'Make sure nobody can see your screen. Show the recovery phrase now?',
+  exportConfirmYes: 'Show it',
+  exportCancel: 'Cancel',
+  exportPhraseLabel: 'Recovery phrase',
+  exportCopy: 'Copy',
+  exportCopied: 'Copied. Clear your clipboard when you are done.',
+  exportHide: 'Hide',
+  busy: 'Working…',
+  errorCode: 'Code: {code}',
+  errors: {
+    WRONG_CODE: 'That code is not right. Check it and try again, or send a new code.',
+    CODE_USED: 'That code was already used. Send a new code.',
+    UNAUTHORIZED: 'The service did not accept this. Please sign in again.',
+    RATE_LIMITED: 'Too many attempts. Try again in {seconds} seconds.',
+    RATE_LIMITED_SOON: 'Too many attempts. Try again in a moment.',
+    WALLET_SIGNATURE_INVALID: SESSION_ENDED,
+    WALLET_SIGNATURE_MISSING: SESSION_ENDED,
+    NO_SESSION_KEY: SESSION_ENDED,
+    SESSION_EXPIRED: SESSION_ENDED,
+    CHALLENGE_EXPIRED: TIMED_OUT,
+    REQUEST_ID_REUSED: TIMED_OUT,
+    STORAGE_BLOCKED: 'Another tab holds an older version of this page open. Close it and try again.',
+    STORAGE_QUOTA_EXCEEDED: 'This browser is out of storage space for this site. Free some and try again.',
+    STORAGE_FAILED: 'This browser could not store the session key. Check its storage settings.',
+    PASSKEY_CREDENTIAL_ALREADY_EXISTS: 'This passkey is already registered.',
+    PASSKEY_ALREADY_REGISTERED: 'This passkey is already registered on this device.',
+    PASSKEY_CANCELLED: 'The passkey request was closed. Try again, or use another way to sign in.',
+    PASSKEY_TIMEOUT: 'The passkey request timed out. Try again, or use another way to sign in.',
+    PASSKEY_NOT_ON_DEVICE:
+      'This passkey is not on this device. Use the device you created it on, or another way to sign in.',
+    PASSKEY_NOT_SUPPORTED: 'This browser cannot use passkeys. Use another way to sign in.',
+    PASSKEY_INVALID_DOMAIN: 'Passkeys do not work on this address.',
+    PASSKEY_ORIGIN_NOT_ALLOWED: 'Passkeys for this account do not work on this page.',
+    OIDC_TOKEN_STALE: PROVIDER_SLOW,
+    OIDC_TOKEN_EXPIRED: PROVIDER_SLOW,
+    OIDC_TOKEN_NOT_YET_VALID: "Your device's clock looks wrong. Set it right and try again.",
+    OIDC_NONCE_MISMATCH: 'The provider answered for another sign-in. Please try again.',
+    OTP_NOT_SENT: 'Send a code first: each code works once.',
+    INVALID_OTP_CODE: 'Type the 6 digits of the code.',
+    UNTRUSTED_SIGNER: NOT_FROM_SERVICE,
+    BUNDLE_SIGNATURE_INVALID: NOT_FROM_SERVICE,
+    ACCOUNT_LOCKED: 'Too many wrong confirmations: the account is locked for a while.',
+    SCA_CHALLENGE_EXPIRED: 'The confirmation step expired. Send the code again or start over.',
+    INVALID_SCA_CODE: 'That code is not right. Check it and try again.',
+    CONFIRMATION_DECLINED: 'Nothing was signed.',
+    UNSIGNED_EXPORT: 'The export did not come signed by the wallet service, so it was not opened.',
+    NETWORK_ERROR: 'The server could not be reached. Check the connection and try again.',
+    FORBIDDEN: 'The signed-in account may not do this.',
+    PAGE_ERROR: 'Something went wrong on this page. Reload it and try again.',
+    DEFAULT: 'That did not work. Please try again.',
+  },
+}
+
+/** `template` with each `{name}` replaced by `values[name]`. */
+export function fillIn(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  )
+}
+
+/** `defaultMessages` with `overrides` on top (`errors` merged key by key). */
+export function mergeMessages(base: WalletMessages, overrides: Partial<WalletMessages> = {}): WalletMessages {
+  return { ...base, ...overrides, errors: { ...base.errors, ...overrides.errors } }
+}

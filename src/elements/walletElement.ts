@@ -1,0 +1,188 @@
+import type { WalletAuth } from '../client/createWalletAuth.js'
+import type { WalletAuthEvent } from '../client/sessionState.js'
+import { isWalletAuthError, WalletAuthError } from '../errors.js'
+import { h } from './dom.js'
+import { errorSentence } from './errorSentence.js'
+import type { WalletElementEventMap } from './events.js'
+import { defaultMessages, fillIn, mergeMessages, type WalletMessages } from './messages.js'
+import { elementStyles } from './styles.js'
+
+// On a server (no DOM), the classes still load: they extend a bare class and are never defined.
+const ElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement
+
+/** What `defineWalletElements` sets for every element that has none of its own. */
+export const elementDefaults: { client?: WalletAuth; messages: WalletMessages } = {
+  messages: defaultMessages,
+}
+
+/**
+ * What the elements share: the `client` and `messages` properties, a shadow root with the shared
+ * sheet, typed events, the busy state (the whole element disabled) and errors shown where the user
+ * acted (a sentence and the code, announced, focus on the field to fix or on the sentence).
+ */
+export abstract class WalletElement extends ElementBase {
+  #client: WalletAuth | undefined
+  #messages: Partial<WalletMessages> = {}
+  #unsubscribe: (() => void) | undefined
+  #busy = false
+  protected readonly shadow: ShadowRoot
+  /** Where the element's errors appear: `render` puts it in place (see `errorBox`). */
+  protected errorNode: HTMLElement | undefined
+
+  constructor() {
+    super()
+    this.shadow = this.attachShadow({ mode: 'open' })
+    this.shadow.adoptedStyleSheets = [elementStyles()]
+  }
+
+  /** The client from `createWalletAuth`; default the one given to `defineWalletElements`. */
+  get client(): WalletAuth | undefined {
+    return this.#client ?? elementDefaults.client
+  }
+  set client(value: WalletAuth | undefined) {
+    this.#client = value
+    if (this.isConnected) this.#follow()
+  }
+
+  /** Strings to replace (a partial `WalletMessages`; `errors` merged by code). */
+  get messages(): WalletMessages {
+    return mergeMessages(elementDefaults.messages, this.#messages)
+  }
+  set messages(value: Partial<WalletMessages>) {
+    this.#messages = value
+    if (this.isConnected) this.refresh()
+  }
+
+  /** True while a step runs: every control is disabled. */
+  get busy(): boolean {
+    return this.#busy
+  }
+
+  connectedCallback(): void {
+    this.refresh()
+    this.#follow()
+  }
+
+  disconnectedCallback(): void {
+    this.#unsubscribe?.()
+    this.#unsubscribe = undefined
+  }
+
+  /** Builds the shadow content from the element's state. */
+  protected abstract render(): void
+
+  /** Hears the client's session events while connected. */
+  protected sessionChanged(_event: WalletAuthEvent): void {}
+
+  /** Re-renders, keeping focus where it was when the focused control is rebuilt with the same part. */
+  protected refresh(): void {
+    this.render()
+  }
+
+  #follow() {
+    this.#unsubscribe?.()
+    this.#unsubscribe = this.client?.onChange((event) => this.sessionChanged(event))
+  }
+
+  /** The client, or a `WalletAuthError` saying the element has none. */
+  protected requireClient(): WalletAuth {
+    const { client } = this
+    if (!client) {
+      throw new WalletAuthError(
+        'INVALID_ARGUMENT',
+        `${this.localName} has no client: set its client property.`,
+      )
+    }
+    return client
+  }
+
+  /** Dispatches one of the elements' events (bubbling, composed). */
+  protected emit<K extends keyof WalletElementEventMap>(
+    type: K,
+    detail: WalletElementEventMap[K]['detail'],
+  ): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
+  }
+
+  /** The error region: a sentence with the code beside it, announced at once and focusable. */
+  protected errorBox(): HTMLElement {
+    this.errorNode = h('p', { part: 'error', class: 'error', role: 'alert', tabindex: '-1', id: 'error' })
+    return this.errorNode
+  }
+
+  /** Clears the error and the invalid mark of `field`. */
+  protected clearError(field?: HTMLInputElement): void {
+    this.errorNode?.replaceChildren()
+    field?.removeAttribute('aria-invalid')
+  }
+
+  /**
+   * Shows `error` where the user acted and fires `wallet-error`. With `field`, the field is
+   * marked invalid, described by the sentence, focused and its content selected; without, the
+   * sentence takes focus.
+   */
+  protected showError(error: unknown, field?: HTMLInputElement): WalletAuthError {
+    const walletError = isWalletAuthError(error)
+      ? error
+      : new WalletAuthError('PAGE_ERROR', error instanceof Error ? error.message : String(error), {
+          cause: error,
+        })
+    const { sentence, code } = errorSentence(walletError, this.messages)
+    const box = this.errorNode
+    if (box) {
+      box.replaceChildren(
+        `${sentence} `,
+        h('span', { class: 'code-ref', part: 'error-code' }, fillIn(this.messages.errorCode, { code })),
+      )
+    }
+    if (field) {
+      field.setAttribute('aria-invalid', 'true')
+      if (box) field.setAttribute('aria-describedby', box.id)
+      field.focus()
+      field.select()
+    } else {
+      box?.focus()
+    }
+    this.emit('wallet-error', { error: walletError, sentence })
+    return walletError
+  }
+
+  /**
+   * Runs one step with every control disabled (and `aria-busy` on the element); a failure is
+   * handed to `onError` (default: shown with `showError`). Resolves to the step's value, or
+   * `undefined` when it failed.
+   */
+  protected async runBusy<T>(
+    step: () => Promise<T>,
+    onError = (error: unknown) => void this.showError(error),
+  ) {
+    const controls = [...this.shadow.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input')]
+    const wasDisabled = controls.map((control) => control.disabled)
+    const focused = this.shadow.activeElement
+    this.#busy = true
+    this.setAttribute('aria-busy', 'true')
+    for (const control of controls) control.disabled = true
+    try {
+      return await step()
+    } catch (error) {
+      // Re-enabled first, so that the error can put focus on a field.
+      this.#release(controls, wasDisabled)
+      onError(error)
+      return undefined
+    } finally {
+      if (this.#busy) {
+        this.#release(controls, wasDisabled)
+        if (focused instanceof HTMLElement && focused.isConnected && !this.shadow.activeElement)
+          focused.focus()
+      }
+    }
+  }
+
+  #release(controls: Array<HTMLButtonElement | HTMLInputElement>, wasDisabled: boolean[]) {
+    this.#busy = false
+    this.removeAttribute('aria-busy')
+    controls.forEach((control, index) => {
+      control.disabled = wasDisabled[index] ?? false
+    })
+  }
+}

@@ -1,0 +1,8 @@
+import { WalletElement } from './walletElement.js'
+
+// Skeleton: replaced by the element's real implementation.
+export class WalletScaStep extends WalletElement {
+  protected render(): void {
+    this.shadow.replaceChildren()
+  }
+}
