@@ -1,0 +1,83 @@
+// The base every element shares: errors where the user acted (sentence + code, announced, focus),
+// the busy state, and messages replaced per element or for all.
+import { describe, expect, it } from 'vitest'
+import { h } from '../../src/elements/dom.js'
+import { WalletElement } from '../../src/elements/walletElement.js'
+import { WalletAuthError } from '../../src/errors.js'
+import { expectAccessible, mount, shadowOf } from './elementKit.js'
+
+class TestElement extends WalletElement {
+  field: HTMLInputElement | undefined
+  protected render(): void {
+    this.field = h('input', { id: 'field', 'aria-label': 'Code' })
+    this.shadow.replaceChildren(this.field, h('button', { type: 'button' }, 'Go'), this.errorBox())
+  }
+  fail(error: unknown, withField: boolean) {
+    return this.showError(error, withField ? this.field : undefined)
+  }
+  work<T>(step: () => Promise<T>) {
+    return this.runBusy(step)
+  }
+}
+customElements.define('test-wallet-element', TestElement)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'test-wallet-element': TestElement
+  }
+}
+
+describe('WalletElement', () => {
+  it('shows an error as a sentence with the code, marks and focuses the field, and fires wallet-error', async () => {
+    const element = mount('test-wallet-element')
+    const heard: string[] = []
+    element.addEventListener('wallet-error', (event) => heard.push(event.detail.error.code))
+    element.fail(new WalletAuthError('UNAUTHORIZED', 'x', { status: 401, reason: 'Invalid OTP code' }), true)
+    const alert = shadowOf(element).querySelector('[role="alert"]')
+    expect(alert?.textContent).toBe(
+      'That code is not right. Check it and try again, or send a new code. Code: UNAUTHORIZED',
+    )
+    expect(element.field?.getAttribute('aria-invalid')).toBe('true')
+    expect(element.field?.getAttribute('aria-describedby')).toBe('error')
+    expect(shadowOf(element).activeElement).toBe(element.field)
+    expect(heard).toEqual(['UNAUTHORIZED'])
+    await expectAccessible(element)
+  })
+
+  it('puts the seconds of Retry-After in the sentence, and focuses it when no field is at fault', () => {
+    const element = mount('test-wallet-element')
+    element.fail(new WalletAuthError('RATE_LIMITED', 'x', { status: 429, retryAfter: 27 }), false)
+    const alert = shadowOf(element).querySelector<HTMLElement>('[role="alert"]')
+    expect(alert?.textContent).toContain('Try again in 27 seconds.')
+    expect(shadowOf(element).activeElement).toBe(alert)
+  })
+
+  it('wraps what is not a kit error as PAGE_ERROR', () => {
+    const element = mount('test-wallet-element')
+    expect(element.fail(new TypeError('boom'), false).code).toBe('PAGE_ERROR')
+  })
+
+  it('disables every control while a step runs and gives them back after', async () => {
+    const element = mount('test-wallet-element')
+    let finish: (value: string) => void = () => {}
+    const running = element.work(() => new Promise<string>((resolve) => (finish = resolve)))
+    const controls = [...shadowOf(element).querySelectorAll<HTMLInputElement>('input, button')]
+    expect(controls.map((control) => control.disabled)).toEqual([true, true])
+    expect(element.getAttribute('aria-busy')).toBe('true')
+    finish('done')
+    expect(await running).toBe('done')
+    expect(controls.map((control) => control.disabled)).toEqual([false, false])
+    expect(element.hasAttribute('aria-busy')).toBe(false)
+  })
+
+  it('takes replaced strings per element, errors merged by code', () => {
+    const element = mount('test-wallet-element', {
+      messages: { errorCode: '({code})', errors: { RATE_LIMITED: 'Slow down: {seconds} s.' } },
+    })
+    element.fail(new WalletAuthError('RATE_LIMITED', 'x', { retryAfter: 5 }), false)
+    expect(shadowOf(element).querySelector('[role="alert"]')?.textContent).toBe(
+      'Slow down: 5 s. (RATE_LIMITED)',
+    )
+    expect(element.messages.errors.WRONG_CODE).toMatch(/not right/)
+  })
+})
