@@ -149,7 +149,7 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
 
   const end = async (session: StoredSession) => {
     known = undefined
-    await state.forget(session.key.publicKey)
+    await state.forget(session.key.publicKey, 'service')
     ended = true
   }
 

@@ -13,4 +13,4 @@ export type {
   ScaAnswer,
   ScaOptions,
 } from './quoteMethods.js'
-export type { WalletAuthEvent } from './sessionState.js'
+export type { SignOutOrigin, WalletAuthEvent } from './sessionState.js'

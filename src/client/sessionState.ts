@@ -7,13 +7,23 @@ import {
 import { msUntilExpiry } from '../keys/msUntilExpiry.js'
 import type { SessionKey } from '../keys/sessionKey.js'
 
-/** What `onChange` listeners hear. */
+/**
+ * Where a sign-out came from: `here` (this page signed out or revoked its own session),
+ * `elsewhere` (another tab or window of the origin signed out, or wiped the key store) or
+ * `service` (the service no longer knows the session: revoked from another device, or ended).
+ */
+export type SignOutOrigin = 'here' | 'elsewhere' | 'service'
+
+/**
+ * What `onChange` listeners hear. `signed-out` says where it came from in `origin` (the kit
+ * always sets it; absent only from events made by hand, where it reads as `here`).
+ */
 export type WalletAuthEvent =
   | { type: 'signed-in'; session: StoredSession }
   | { type: 'refreshed'; session: StoredSession }
   | { type: 'expiring-soon'; session: StoredSession }
   | { type: 'expired'; session: StoredSession }
-  | { type: 'signed-out' }
+  | { type: 'signed-out'; origin?: SignOutOrigin }
 
 export interface SessionStateOptions {
   keyStore?: KeyStore | Promise<KeyStore>
@@ -130,7 +140,8 @@ export function createSessionState(options: SessionStateOptions) {
     // Gone within its last moments is the store's expiry margin: its own timer announces 'expired'.
     if (!announced && msUntilExpiry(previous, options.now()) <= options.expiringSoonMs) return
     schedule(undefined)
-    emit({ type: 'signed-out' })
+    // Only another document changes the store under this one: its sign-out, revocation or wipe.
+    emit({ type: 'signed-out', origin: 'elsewhere' })
   }
 
   return {
@@ -179,7 +190,7 @@ export function createSessionState(options: SessionStateOptions) {
             current = undefined
             schedule(undefined)
             announce('forget')
-            emit({ type: 'signed-out' })
+            emit({ type: 'signed-out', origin: 'service' })
           }
           throw error
         }
@@ -192,7 +203,11 @@ export function createSessionState(options: SessionStateOptions) {
         return saved
       })
     },
-    async forget(publicKey?: string) {
+    /**
+     * Deletes the key `publicKey` (default the current one); when it was the current one, this
+     * page is signed out (`origin` default `here`) and the other tabs are told.
+     */
+    async forget(publicKey?: string, origin: SignOutOrigin = 'here') {
       return serial(async () => {
         const target = publicKey ?? current?.key.publicKey
         if (target) await (await store).delete(target)
@@ -200,7 +215,7 @@ export function createSessionState(options: SessionStateOptions) {
           current = undefined
           schedule(undefined)
           announce('forget')
-          emit({ type: 'signed-out' })
+          emit({ type: 'signed-out', origin })
         }
       })
     },
