@@ -56,7 +56,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
  * A Vite plugin that serves the backend above. Test-only routes: `GET /api/test/config` (the
  * sandbox's signer keys), `POST /api/test/customers` (a customer with its wallet and EMAIL_OTP
  * credential), `POST /api/test/passkey-options` (registration options for `{ name, accountId }`),
- * `POST /api/test/clock` (moves the sandbox clock by `{ advanceMs }`).
+ * `POST /api/test/clock` (moves the sandbox clock by `{ advanceMs }`), `POST /api/test/platform`
+ * (`{ method, path, body? }` sent to the sandbox with the platform's credentials; answers its JSON).
  */
 export function walletBackend(): Plugin {
   let backend: Promise<Backend> | undefined
@@ -101,6 +102,16 @@ export function walletBackend(): Plugin {
           const { advanceMs } = (await readJson(req)) as { advanceMs: number }
           sandbox.clock.advance(advanceMs)
           return sendJson(res, 200, { now: sandbox.clock.now() })
+        }
+        if (url === `${TEST_PREFIX}/platform` && req.method === 'POST') {
+          // The integrator's own server calling the service with its platform credentials (funding
+          // a wallet, setting a customer's region): what no browser request may do through the relay.
+          const { method, path, body } = (await readJson(req)) as {
+            method: string
+            path: string
+            body?: unknown
+          }
+          return sendJson(res, 200, await call(method, path, body))
         }
         if (url === `${TEST_PREFIX}/passkey-options` && req.method === 'POST') {
           const { name, accountId } = (await readJson(req)) as { name: string; accountId: string }
