@@ -51,6 +51,12 @@ export interface WalletMessages {
   busy: string
   errorCode: string
   errors: Record<string, string>
+  // Sign-in, OAuth button and session status
+  /** The OAuth button when its `provider` is named. */
+  oauthSignInWith: string
+  oauthWaiting: string
+  signInAnotherWay: string
+  sessionRefreshed: string
 }
 
 const SESSION_ENDED = 'Your session ended. Sign in again to continue.'
@@ -147,6 +153,11 @@ export const defaultMessages: WalletMessages = {
     PAGE_ERROR: 'Something went wrong on this page. Reload it and try again.',
     DEFAULT: 'That did not work. Please try again.',
   },
+  // Sign-in, OAuth button and session status
+  oauthSignInWith: 'Sign in with {provider}',
+  oauthWaiting: 'Waiting for the provider…',
+  signInAnotherWay: 'Use another way to sign in',
+  sessionRefreshed: 'You stay signed in.',
 }
 
 /** `template` with each `{name}` replaced by `values[name]`. */
