@@ -57,6 +57,20 @@ export interface WalletMessages {
   oauthWaiting: string
   signInAnotherWay: string
   sessionRefreshed: string
+  // SCA step (payments) and export reveal
+  /** What is authorised: `{amount}` sent, `{receiver}` the destination. */
+  scaSummary: string
+  /** What the receiver gets: `{amount}`. */
+  scaReceives: string
+  scaPay: string
+  scaCodeSent: string
+  scaPasskeyAsk: string
+  scaResendIn: string
+  scaResent: string
+  scaPaid: string
+  scaPending: string
+  exportShown: string
+  exportHidden: string
 }
 
 const SESSION_ENDED = 'Your session ended. Sign in again to continue.'
@@ -151,6 +165,10 @@ export const defaultMessages: WalletMessages = {
     NETWORK_ERROR: 'The server could not be reached. Check the connection and try again.',
     FORBIDDEN: 'The signed-in account may not do this.',
     PAGE_ERROR: 'Something went wrong on this page. Reload it and try again.',
+    // SCA step (payments) and export reveal
+    QUOTE_EXPIRED: 'This quote expired. Get a new quote.',
+    PAYMENT_FAILED: 'The payment failed. The money goes back to the wallet; get a new quote to try again.',
+    CLIPBOARD_FAILED: 'The phrase could not be copied. Write it down instead.',
     DEFAULT: 'That did not work. Please try again.',
   },
   // Sign-in, OAuth button and session status
@@ -158,6 +176,18 @@ export const defaultMessages: WalletMessages = {
   oauthWaiting: 'Waiting for the provider…',
   signInAnotherWay: 'Use another way to sign in',
   sessionRefreshed: 'You stay signed in.',
+  // SCA step (payments) and export reveal
+  scaSummary: 'You pay {amount} to {receiver}.',
+  scaReceives: 'They receive {amount}.',
+  scaPay: 'Pay {amount}',
+  scaCodeSent: 'We sent a 6-digit code by text message. Type it to confirm the payment.',
+  scaPasskeyAsk: 'Confirm the payment with your passkey.',
+  scaResendIn: 'Send the code again in {seconds} s',
+  scaResent: 'We sent the code again.',
+  scaPaid: 'Paid: the money has arrived.',
+  scaPending: 'Payment sent. It is on its way; this can take a moment.',
+  exportShown: 'Recovery phrase shown. Write it down, then hide it.',
+  exportHidden: 'Recovery phrase hidden. It is no longer on the page.',
 }
 
 /** `template` with each `{name}` replaced by `values[name]`. */

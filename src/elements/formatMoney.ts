@@ -1,0 +1,25 @@
+import type { Currency } from '../wire/quote.js'
+
+/**
+ * An amount in a currency's smallest unit, written as money for `locale`: `1050` of a two-decimal
+ * `EUR` is "€10.50"; a code that is not an ISO 4217 currency (`USDB`) is written after the number.
+ * Cents are always shown, further decimals only where they count.
+ *
+ * @example
+ * ```ts
+ * formatMoney(10_000_000, { code: 'USDB', decimals: 6 }, 'en-US') // '10.00 USDB'
+ * ```
+ */
+export function formatMoney(minor: number, currency: Currency, locale?: string): string {
+  const decimals = currency.decimals ?? 2
+  const value = minor / 10 ** decimals
+  const digits = { minimumFractionDigits: Math.min(2, decimals), maximumFractionDigits: decimals }
+  try {
+    return new Intl.NumberFormat(locale, { ...digits, style: 'currency', currency: currency.code }).format(
+      value,
+    )
+  } catch {
+    // Intl refuses codes that are not three letters (a RangeError).
+    return `${new Intl.NumberFormat(locale, digits).format(value)} ${currency.code}`
+  }
+}
