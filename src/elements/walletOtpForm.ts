@@ -1,8 +1,286 @@
+import type { OtpMethods } from '../client/otpMethods.js'
+import { isWalletAuthError, WalletAuthError } from '../errors.js'
+import type { AuthMethod } from '../wire/authMethod.js'
+import { countdown } from './countdown.js'
+import { h } from './dom.js'
+import { fillIn } from './messages.js'
+import { otpDigits } from './otpDigits.js'
 import { WalletElement } from './walletElement.js'
 
-// Skeleton: replaced by the element's real implementation.
+/** Where a one-time code goes: the credential's email address or phone number. */
+export type OtpChannel = 'email' | 'sms'
+
+// Accessors an app may have set on the element before its class was defined (they shadow ours).
+const UPGRADED = ['channel', 'adding', 'client', 'messages'] as const
+
+/**
+ * `<wallet-otp-form channel="email|sms">`: sends a one-time code ("Email me a code" / "Text me a
+ * code"), then one code field (pasted "000 000" or "000-000" kept as digits, submitted on the last
+ * digit, the SMS read by WebOTP where the browser can), Verify and "Send a new code" (disabled
+ * with the seconds of a `Retry-After` back-off, on the first screen too). A wrong code stays in
+ * the field, selected, to be corrected and sent again under the same issuance. With `adding` and
+ * `accountId`, the first step adds the credential and the code activates it.
+ * Events: `wallet-code-sent`, `wallet-signed-in`, `wallet-error`.
+ *
+ * @example
+ * ```ts
+ * const form = document.createElement('wallet-otp-form')
+ * form.credentialId = emailCredentialId
+ * form.addEventListener('wallet-signed-in', (event) => showWallet(event.detail.session))
+ * document.body.append(form)
+ * ```
+ */
 export class WalletOtpForm extends WalletElement {
+  static observedAttributes = ['channel', 'adding']
+  /** The EMAIL_OTP or SMS_OTP credential to sign in with (not needed with `adding`). */
+  declare credentialId?: string
+  /** The account to add the credential to, with `adding`. */
+  declare accountId?: string
+  /** Digits in a code (default 6). */
+  declare codeLength?: number
+
+  #step: 'send' | 'code' | 'done' = 'send'
+  // The credential the code was sent for (the new one when adding).
+  #sentTo: string | undefined
+  // The credential added by this form (with `adding`): later codes are sent for it.
+  #added: string | undefined
+  #waitLeft = 0
+  #stopWait: (() => void) | undefined
+  #lastTried = ''
+  #webOtp: AbortController | undefined
+  #body = h('div', { class: 'stack' })
+  // Never display:none (a live region must be in the accessibility tree before it speaks).
+  #status = h('p', { role: 'status', 'aria-live': 'polite', part: 'status', tabindex: '-1' })
+  #error = this.errorBox()
+  #field: HTMLInputElement | undefined
+  #sendButton: HTMLButtonElement | undefined
+
+  constructor() {
+    super()
+    for (const name of UPGRADED) {
+      if (Object.hasOwn(this, name)) {
+        const value: unknown = this[name]
+        Reflect.deleteProperty(this, name)
+        Object.assign(this, { [name]: value })
+      }
+    }
+  }
+
+  /** `email` (default) or `sms`; the `channel` attribute. */
+  get channel(): OtpChannel {
+    return this.getAttribute('channel') === 'sms' ? 'sms' : 'email'
+  }
+  set channel(value: OtpChannel) {
+    this.setAttribute('channel', value)
+  }
+
+  /** Adds a credential of the channel to `accountId` instead of signing in with one; the `adding` attribute. */
+  get adding(): boolean {
+    return this.hasAttribute('adding')
+  }
+  set adding(value: boolean) {
+    this.toggleAttribute('adding', value)
+  }
+
+  attributeChangedCallback(_name: string, before: string | null, after: string | null): void {
+    if (before === after || !this.isConnected) return
+    this.#step = 'send'
+    this.#added = undefined
+    this.refresh()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.#webOtp?.abort()
+  }
+
+  get #length(): number {
+    return this.codeLength ?? 6
+  }
+
+  #otp(): OtpMethods {
+    const client = this.requireClient()
+    return this.channel === 'sms' ? client.smsOtp : client.emailOtp
+  }
+
   protected render(): void {
-    this.shadow.replaceChildren()
+    const m = this.messages
+    const typed = this.#field?.value ?? ''
+    this.#field = undefined
+    if (this.#step === 'send') {
+      this.#sendButton = h('button', { type: 'button', part: 'button' })
+      this.#sendButton.addEventListener('click', () => void this.start())
+      this.#body.replaceChildren(this.#sendButton)
+    } else if (this.#step === 'code') {
+      const field = h('input', {
+        id: 'code',
+        class: 'code',
+        part: 'input',
+        name: 'code',
+        autocomplete: 'one-time-code',
+        inputmode: 'numeric',
+        autocapitalize: 'off',
+        spellcheck: 'false',
+        'aria-describedby': m.otpHint ? 'hint' : undefined,
+      })
+      field.value = typed
+      field.addEventListener('input', () => this.#typed(field))
+      field.addEventListener('paste', (event) => {
+        const digits = otpDigits(event.clipboardData?.getData('text') ?? '', this.#length)
+        if (digits.length < this.#length) return // part of a code: inserted, then kept as digits
+        event.preventDefault()
+        field.value = digits
+        void this.#verify()
+      })
+      this.#field = field
+      this.#sendButton = h('button', { type: 'button', class: 'secondary', part: 'button resend' })
+      this.#sendButton.addEventListener('click', () => void this.start())
+      const form = h(
+        'form',
+        { part: 'form', novalidate: true },
+        h('label', { for: 'code', part: 'label' }, m.otpCodeLabel),
+        field,
+        m.otpHint && h('p', { id: 'hint', part: 'hint' }, m.otpHint),
+        h(
+          'div',
+          { class: 'row' },
+          h('button', { type: 'submit', part: 'button verify' }, m.otpVerify),
+          this.#sendButton,
+        ),
+      )
+      form.addEventListener('submit', (event) => {
+        event.preventDefault()
+        void this.#verify()
+      })
+      this.#body.replaceChildren(form)
+    } else {
+      this.#sendButton = undefined
+      this.#body.replaceChildren()
+    }
+    this.#showWait()
+    this.shadow.replaceChildren(h('div', { class: 'stack' }, this.#status, this.#body, this.#error))
+  }
+
+  // The send or resend button: its label, and disabled while a back-off runs.
+  #showWait() {
+    const button = this.#sendButton
+    if (!button) return
+    const m = this.messages
+    const label = this.#step === 'code' ? m.otpResend : this.channel === 'sms' ? m.otpSendSms : m.otpSendEmail
+    button.textContent = this.#waitLeft > 0 ? fillIn(m.otpResendIn, { seconds: this.#waitLeft }) : label
+    button.disabled = this.#waitLeft > 0 || this.busy
+  }
+
+  // A step with the whole form disabled; the back-off state put back on the send button after it.
+  async #run<T>(step: () => Promise<T>, onError: (error: unknown) => void): Promise<T | undefined> {
+    const result = await this.runBusy(step, (error) => {
+      onError(error)
+    })
+    this.#showWait()
+    return result
+  }
+
+  /**
+   * Sends a code (or a new one), as the send button does; with `adding`, the first call adds the
+   * credential, which sends its first code. Then the code field takes focus.
+   */
+  async start(): Promise<void> {
+    if (this.busy || this.#waitLeft > 0) return
+    this.clearError()
+    const method = await this.#run(
+      async (): Promise<AuthMethod> => {
+        const otp = this.#otp()
+        if (!this.adding) return otp.send(this.#required(this.credentialId, 'credentialId'))
+        if (this.#added) return otp.send(this.#added)
+        const added = await otp.add(this.#required(this.accountId, 'accountId'))
+        this.#added = added.id
+        return added.otpEncryptionTargetBundle ? added : otp.send(added.id)
+      },
+      (error) => {
+        this.showError(error)
+        if (isWalletAuthError(error, 'RATE_LIMITED') && error.retryAfter) this.#wait(error.retryAfter)
+      },
+    )
+    if (!method) return
+    this.#sentTo = method.id
+    this.#lastTried = ''
+    if (this.#step === 'code' && this.#field) this.#field.value = ''
+    else {
+      this.#step = 'code'
+      this.refresh()
+    }
+    const m = this.messages
+    this.#status.replaceChildren(this.channel === 'sms' ? m.otpSentSms : m.otpSentEmail)
+    this.#field?.focus()
+    this.emit('wallet-code-sent', { method })
+    this.#readSms()
+  }
+
+  #required(value: string | undefined, name: string): string {
+    if (value) return value
+    throw new WalletAuthError(
+      'INVALID_ARGUMENT',
+      `${this.localName} has no ${name}: set its ${name} property.`,
+    )
+  }
+
+  #wait(seconds: number) {
+    this.#stopWait?.()
+    this.#stopWait = countdown(seconds, (left) => {
+      const ended = left === 0 && this.#waitLeft > 0
+      this.#waitLeft = left
+      this.#showWait()
+      if (ended) this.clearError()
+    })
+  }
+
+  #typed(field: HTMLInputElement) {
+    const digits = otpDigits(field.value, this.#length)
+    if (digits !== field.value) field.value = digits
+    // The last digit submits; the same wrong code again (one more digit typed at its end) does not.
+    if (digits.length === this.#length && digits !== this.#lastTried && !this.busy) void this.#verify()
+  }
+
+  async #verify() {
+    const field = this.#field
+    if (!field || this.busy || this.#sentTo === undefined) return
+    const code = otpDigits(field.value, this.#length)
+    if (code.length !== this.#length) {
+      this.showError(new WalletAuthError('INVALID_OTP_CODE', `Type the ${this.#length} digits.`), field)
+      return
+    }
+    this.#webOtp?.abort()
+    this.#lastTried = code
+    this.clearError(field)
+    const credentialId = this.#sentTo
+    const session = await this.#run(
+      () => this.#otp().verify(credentialId, code),
+      (error) => this.showError(error, field),
+    )
+    if (!session) return
+    this.#step = 'done'
+    this.refresh()
+    this.#status.replaceChildren(this.messages.signedIn)
+    this.#status.focus()
+    this.emit('wallet-signed-in', { session })
+  }
+
+  // WebOTP: the browser offers the SMS's code (its last line names this origin); aborted on submit,
+  // on a new code and when the form leaves the page.
+  #readSms() {
+    this.#webOtp?.abort()
+    if (this.channel !== 'sms' || !('OTPCredential' in globalThis)) return
+    const controller = new AbortController()
+    this.#webOtp = controller
+    const request = { otp: { transport: ['sms'] }, signal: controller.signal } as CredentialRequestOptions
+    navigator.credentials
+      .get(request)
+      .then((credential) => {
+        const code = (credential as { code?: string } | null)?.code
+        if (controller.signal.aborted || !code || !this.#field) return
+        this.#field.value = otpDigits(code, this.#length)
+        void this.#verify()
+      })
+      .catch(() => {}) // no SMS, or aborted: the user types the code
   }
 }
