@@ -9,7 +9,15 @@ import { WalletScaStep } from './walletScaStep.js'
 import { WalletSessionStatus } from './walletSessionStatus.js'
 import { WalletSignIn } from './walletSignIn.js'
 
-/** The elements by tag name. */
+/**
+ * The elements by tag name.
+ *
+ * @example
+ * ```ts
+ * // Register them under the standard tags in another registry (a scoped one, a test's)
+ * for (const [tag, element] of Object.entries(walletElementTags)) registry.define(tag, element)
+ * ```
+ */
 export const walletElementTags = {
   'wallet-passkey-button': WalletPasskeyButton,
   'wallet-otp-form': WalletOtpForm,

@@ -20,6 +20,12 @@ function messageKey(code: string, reason: string): string {
  * The sentence `messages.errors` has for `error` (by its code, or a finer key read from the
  * service's `reason`), with `{seconds}` from `Retry-After`. An error that is not a kit error is a
  * fault of the page: `PAGE_ERROR`.
+ *
+ * @example
+ * ```ts
+ * const { sentence, code } = errorSentence(error, defaultMessages)
+ * toast(`${sentence} (${code})`)
+ * ```
  */
 export function errorSentence(error: unknown, messages: WalletMessages): ErrorSentence {
   if (!isWalletAuthError(error)) return { sentence: messages.errors.PAGE_ERROR ?? '', code: 'PAGE_ERROR' }

@@ -78,7 +78,14 @@ const TIMED_OUT = 'That request timed out. Please try again.'
 const PROVIDER_SLOW = 'Your sign-in with the provider took too long. Please try again.'
 const NOT_FROM_SERVICE = 'The code request did not come from the wallet service, so it was not used.'
 
-/** The English strings. */
+/**
+ * The English strings.
+ *
+ * @example
+ * ```ts
+ * defineWalletElements({ messages: { otpSendEmail: 'Send me a sign-in code' } })
+ * ```
+ */
 export const defaultMessages: WalletMessages = {
   passkeySignIn: 'Sign in with a passkey',
   passkeyWaiting: 'Waiting for your passkey…',

@@ -19,6 +19,14 @@ export const elementDefaults: { client?: WalletAuth; messages: WalletMessages } 
  * What the elements share: the `client` and `messages` properties, a shadow root with the shared
  * sheet, typed events, the busy state (the whole element disabled) and errors shown where the user
  * acted (a sentence and the code, announced, focus on the field to fix or on the sentence).
+ *
+ * @example
+ * ```ts
+ * // Every element takes the client and strings as properties
+ * const button = document.createElement('wallet-passkey-button')
+ * button.client = wallet
+ * button.messages = { passkeySignIn: 'Use my passkey' }
+ * ```
  */
 export abstract class WalletElement extends ElementBase {
   #client: WalletAuth | undefined
