@@ -1,4 +1,5 @@
 import type { OtpMethods } from '../client/otpMethods.js'
+import type { WalletAuthEvent } from '../client/sessionState.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import type { AuthMethod } from '../wire/authMethod.js'
 import { countdown } from './countdown.js'
@@ -89,6 +90,14 @@ export class WalletOtpForm extends WalletElement {
     this.refresh()
   }
 
+  // Signed in by this form, then the session ended (here or in another tab): ready to send again.
+  protected override sessionChanged(event: WalletAuthEvent): void {
+    if (this.#step !== 'done' || (event.type !== 'signed-out' && event.type !== 'expired')) return
+    this.#step = 'send'
+    this.#status.replaceChildren()
+    this.refresh()
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     this.#webOtp?.abort()
@@ -119,6 +128,7 @@ export class WalletOtpForm extends WalletElement {
         name: 'code',
         autocomplete: 'one-time-code',
         inputmode: 'numeric',
+        enterkeyhint: 'done',
         autocapitalize: 'off',
         spellcheck: 'false',
         'aria-describedby': m.otpHint ? 'hint' : undefined,

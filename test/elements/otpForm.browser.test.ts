@@ -2,7 +2,7 @@
 // pasted formatted codes, submit on the last digit, a wrong code corrected without a new send, the
 // Retry-After countdown on both screens, SMS (adding the credential, WebOTP), names, axe, 390 px.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { userEvent } from 'vitest/browser'
+import { page, userEvent } from 'vitest/browser'
 import type { WalletElementEventMap } from '../../src/elements/events.js'
 import type { WalletOtpForm } from '../../src/elements/walletOtpForm.js'
 import {
@@ -95,18 +95,28 @@ describe('<wallet-otp-form>', () => {
     })
     expect(status?.textContent).toBe('You are signed in.')
     expect(parts(form).root.activeElement).toBe(status)
-    expect(await customer.wallet.sessions.current()).toMatchObject({ credentialId: customer.emailCredentialId })
+    expect(await customer.wallet.sessions.current()).toMatchObject({
+      credentialId: customer.emailCredentialId,
+    })
+    // The session ends: the form offers to send a code again.
+    await customer.wallet.signOut()
+    await expect.poll(() => parts(form).button('Email me a code')).toBeDefined()
+    expect(status?.textContent).toBe('')
   })
 
   it('names its field and buttons for screen readers, passes axe and fits 390 px on both screens', async () => {
     const customer = await signUpWithClient()
     const form = emailForm(customer)
     await expect.element(form).toBeInTheDocument()
-    const send = parts(form).button('Email me a code')
-    expect(send?.type).toBe('button')
+    // The names a screen reader reads, from the accessibility tree (through the shadow root).
+    await expect.element(page.getByRole('button', { name: 'Email me a code' })).toBeVisible()
     await expectAccessible(form)
     await expectFitsPhone(form)
     const field = await sendCode(form)
+    await expect.element(page.getByRole('textbox', { name: 'Code' })).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Verify' })).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Send a new code' })).toBeVisible()
+    await expect.element(page.getByRole('status')).toHaveTextContent('We sent a 6-digit code to your email.')
     expect(field.labels?.[0]?.textContent).toBe('Code')
     expect(field.autocomplete).toBe('one-time-code')
     expect(field.inputMode).toBe('numeric')
