@@ -1,8 +1,55 @@
+import { h } from './dom.js'
+import { fillIn } from './messages.js'
 import { WalletElement } from './walletElement.js'
 
-// Skeleton: replaced by the element's real implementation.
+/**
+ * `<wallet-oauth-button>`: signs in with an OAuth (OIDC) credential. The app supplies
+ * `getIdToken(nonce)`, which asks the identity provider for an ID token carrying `nonce` (bound to
+ * this sign-in's key). Fires `wallet-signed-in` or `wallet-error`; disabled while it runs.
+ *
+ * @example
+ * ```ts
+ * const button = document.createElement('wallet-oauth-button')
+ * Object.assign(button, { credentialId, accountId, provider: 'Google', getIdToken: (nonce) => google.signIn({ nonce }) })
+ * button.addEventListener('wallet-signed-in', () => showWallet())
+ * ```
+ */
 export class WalletOauthButton extends WalletElement {
+  /** The OAUTH credential (`AuthMethod` id). */
+  credentialId = ''
+  /** The account it belongs to. */
+  accountId = ''
+  /** The provider's name for the label ("Sign in with {provider}"); default a generic label. */
+  provider = ''
+  /** Asks the identity provider for an ID token with this `nonce` (the app's own code). */
+  getIdToken: ((nonce: string) => Promise<string> | string) | undefined
+  #status: HTMLElement | undefined
+
+  #label(): string {
+    const { messages, provider } = this
+    return provider ? fillIn(messages.oauthSignInWith, { provider }) : messages.oauthSignIn
+  }
+
   protected render(): void {
-    this.shadow.replaceChildren()
+    const button = h('button', { type: 'button', part: 'button' }, this.#label())
+    button.onclick = () => void this.signIn()
+    // Announced once when the wait starts (polite), emptied without a word when it ends.
+    this.#status = h('p', { part: 'status', class: 'status', role: 'status' })
+    this.shadow.replaceChildren(h('div', { class: 'stack' }, button, this.#status, this.errorBox()))
+  }
+
+  /** Runs the sign-in, as a click on the button does. */
+  async signIn(): Promise<void> {
+    if (this.busy) return
+    const status = this.#status
+    this.clearError()
+    if (status) status.textContent = this.messages.oauthWaiting
+    const session = await this.runBusy(async () => {
+      const { credentialId, accountId, getIdToken } = this
+      if (!getIdToken) throw new TypeError(`${this.localName} has no getIdToken.`)
+      return this.requireClient().oauth.signIn(credentialId, { accountId, getIdToken })
+    })
+    if (status) status.textContent = ''
+    if (session) this.emit('wallet-signed-in', { session })
   }
 }

@@ -1,0 +1,40 @@
+// What the tests of the sign-in, OAuth button and session status elements share: the events an
+// element fired, an OAuth credential on a customer's account, another tab's client.
+import type { WalletElementEventMap } from '../../src/elements/events.js'
+import { mintSandboxIdToken } from '../../src/relay/mintSandboxIdToken.js'
+import { type ElementCustomer, signInByEmail } from './elementKit.js'
+
+/** The events of `type` the element fires, as they come. */
+export function record<K extends keyof WalletElementEventMap>(element: Element, type: K) {
+  const heard: Array<WalletElementEventMap[K]['detail']> = []
+  element.addEventListener(type, (event) => heard.push((event as WalletElementEventMap[K]).detail))
+  return heard
+}
+
+/** The sandbox's clock (moved by other tests): ID tokens are dated on it. */
+export async function sandboxNow(): Promise<number> {
+  const answer = await fetch('/api/test/clock', { method: 'POST', body: JSON.stringify({ advanceMs: 0 }) })
+  return ((await answer.json()) as { now: number }).now
+}
+
+/**
+ * Adds an OAuth identity to the customer's account (signed in by email for it), then signs out.
+ * Returns the credential and the app's `getIdToken` for it (the identity provider's part).
+ */
+export async function withOauthCredential(customer: ElementCustomer) {
+  const { wallet, accountId } = customer
+  await signInByEmail(customer)
+  const identity = { aud: 'wallet-client', sub: `google-${crypto.randomUUID()}`, email: 'ada@gmail.com' }
+  const issuedAt = await sandboxNow()
+  const oauth = await wallet.oauth.add({
+    accountId,
+    oidcToken: mintSandboxIdToken({ ...identity, now: () => issuedAt }),
+  })
+  const methods = await wallet.credentials.list(accountId)
+  await wallet.signOut()
+  const getIdToken = async (nonce: string) => {
+    const now = await sandboxNow()
+    return mintSandboxIdToken({ ...identity, nonce, now: () => now })
+  }
+  return { oauth, methods, identity, getIdToken }
+}
