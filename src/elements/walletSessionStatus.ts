@@ -1,8 +1,124 @@
+import type { WalletAuthEvent } from '../client/sessionState.js'
+import type { StoredSession } from '../keys/createKeyStore.js'
+import { msUntilExpiry } from '../keys/msUntilExpiry.js'
+import { countdown } from './countdown.js'
+import { h } from './dom.js'
+import { fillIn } from './messages.js'
+import { sessionEnd } from './sessionEnd.js'
 import { WalletElement } from './walletElement.js'
 
-// Skeleton: replaced by the element's real implementation.
+// The client's default `expiringSoonMs`: a page opened within it has missed the client's event.
+const EXPIRING_SOON_MS = 60_000
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+
+/**
+ * `<wallet-session-status>`: this browser's session while it lasts, as a countdown (m:ss, read on
+ * demand, not announced every second), with "Stay signed in" (a refresh) and "Sign out" (which
+ * says the key was removed). "Ends soon" and the end (expired; signed out here or in another tab)
+ * are announced once. Events: `wallet-refreshed`, `wallet-session-ended`, `wallet-error`.
+ * Shows nothing while there is no session and none ended.
+ *
+ * @example
+ * ```ts
+ * const status = document.createElement('wallet-session-status')
+ * status.addEventListener('wallet-session-ended', (event) => showSignIn(event.detail.reason))
+ * header.append(status)
+ * ```
+ */
 export class WalletSessionStatus extends WalletElement {
+  #session: StoredSession | undefined
+  #notice = ''
+  #stop: (() => void) | undefined
+  #time: HTMLElement | undefined
+  #status: HTMLElement | undefined
+  #actions: HTMLElement | undefined
+
+  /** The session shown (the client's current one). */
+  get session(): StoredSession | undefined {
+    return this.#session
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    void this.client?.sessions.current().then((session) => {
+      if (!session || this.#session) return
+      this.#show(session)
+      if (msUntilExpiry(session, Date.now()) <= EXPIRING_SOON_MS) this.#say(this.messages.sessionExpiringSoon)
+    })
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.#stop?.()
+  }
+
   protected render(): void {
-    this.shadow.replaceChildren()
+    // The ticks are not a live region: the time is read when the user goes to it.
+    this.#time = h('p', { part: 'countdown' })
+    this.#status = h('p', { part: 'status', class: 'status', role: 'status', tabindex: '-1' })
+    const refresh = h('button', { type: 'button', part: 'refresh' }, this.messages.sessionRefresh)
+    refresh.onclick = () => void this.refreshSession()
+    const signOut = h(
+      'button',
+      { type: 'button', part: 'sign-out', class: 'secondary' },
+      this.messages.sessionSignOut,
+    )
+    signOut.onclick = () => void this.signOut()
+    this.#actions = h('div', { class: 'row' }, refresh, signOut)
+    this.shadow.replaceChildren(
+      h('div', { class: 'stack' }, this.#time, this.#status, this.#actions, this.errorBox()),
+    )
+    this.#show(this.#session, this.#notice)
+  }
+
+  // Updates the nodes in place: the live region stays the same node, so each sentence is heard once.
+  #show(session: StoredSession | undefined, notice = '') {
+    this.#session = session
+    this.#stop?.()
+    if (this.#time) this.#time.hidden = !session
+    if (this.#actions) this.#actions.hidden = !session
+    this.#say(notice)
+    if (!session) return
+    this.#stop = countdown(Math.max(0, msUntilExpiry(session, Date.now())) / 1000, (seconds) => {
+      if (this.#time) this.#time.textContent = fillIn(this.messages.sessionEndsIn, { time: clock(seconds) })
+    })
+  }
+
+  #say(sentence: string) {
+    this.#notice = sentence
+    if (this.#status && this.#status.textContent !== sentence) this.#status.textContent = sentence
+  }
+
+  protected override sessionChanged(event: WalletAuthEvent): void {
+    if (event.type === 'signed-in') this.#show(event.session)
+    else if (event.type === 'refreshed')
+      this.#show(event.session, this.#notice && this.messages.sessionRefreshed)
+    else if (event.type === 'expiring-soon') this.#say(this.messages.sessionExpiringSoon)
+    else {
+      const end = sessionEnd(event, this.messages)
+      if (!end || !this.#session) return
+      const hadFocus = this.matches(':focus-within')
+      this.#show(undefined, end.sentence)
+      // The buttons are gone: the sentence takes the focus they had.
+      if (hadFocus) this.#status?.focus()
+      this.emit('wallet-session-ended', { reason: end.reason })
+    }
+  }
+
+  /** Replaces the session by a new one (as "Stay signed in" does); fires `wallet-refreshed`. */
+  async refreshSession(): Promise<void> {
+    this.clearError()
+    const session = await this.runBusy(() => this.requireClient().sessions.refresh())
+    if (!session) return
+    this.#say(this.messages.sessionRefreshed)
+    this.emit('wallet-refreshed', { session })
+  }
+
+  /** Signs out (the session revoked, its key removed from this browser), as "Sign out" does. */
+  async signOut(): Promise<void> {
+    this.clearError()
+    await this.runBusy(() => this.requireClient().signOut())
+    if (!this.#session) this.#status?.focus()
   }
 }

@@ -1,5 +1,6 @@
 // What the tests of the sign-in, OAuth button and session status elements share: the events an
 // element fired, an OAuth credential on a customer's account, another tab's client.
+import { commands } from 'vitest/browser'
 import type { WalletElementEventMap } from '../../src/elements/events.js'
 import { mintSandboxIdToken } from '../../src/relay/mintSandboxIdToken.js'
 import { type ElementCustomer, signInByEmail } from './elementKit.js'
@@ -37,4 +38,17 @@ export async function withOauthCredential(customer: ElementCustomer) {
     return mintSandboxIdToken({ ...identity, nonce, now: () => now })
   }
   return { oauth, methods, identity, getIdToken }
+}
+
+/** Calls `method` of another tab's client (see test/browser/tabAgent.ts); its answer as JSON. */
+export const tabCall = commands.tabCall as (
+  id: string,
+  method: string,
+  ...args: unknown[]
+) => Promise<unknown>
+
+/** Opens another tab (a separate document) with a client of `customer` on the same key store. */
+export function openTabFor(customer: ElementCustomer): Promise<string> {
+  const { databaseName, customerId, signerPublicKey } = customer
+  return commands.openTab({ databaseName, customerId, signerPublicKey })
 }
