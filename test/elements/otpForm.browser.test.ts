@@ -380,6 +380,39 @@ describe('<wallet-otp-form>', () => {
     })
   })
 
+  it('takes replaced strings, and keeps the typed digits when they change', async () => {
+    const customer = await signUpWithClient()
+    const form = emailForm(customer)
+    form.messages = { otpSendEmail: 'Envoyez-moi un code' }
+    parts(form).button('Envoyez-moi un code')?.click()
+    await expect.poll(() => parts(form).field).not.toBeNull()
+    const field = parts(form).field as HTMLInputElement
+    await userEvent.type(field, '000')
+    form.messages = { otpCodeLabel: 'Code reçu', otpVerify: 'Vérifier' }
+    await expect.element(page.getByRole('textbox', { name: 'Code reçu' })).toHaveValue('000')
+    expect(parts(form).button('Vérifier')).toBeDefined()
+  })
+
+  it('keeps what a framework set before the tag was defined (channel, client, credential)', async () => {
+    const customer = await signUpWithClient()
+    const early = document.createElement('wallet-otp-form-late') as WalletOtpForm
+    Object.assign(early, {
+      channel: 'sms',
+      client: customer.wallet,
+      credentialId: customer.emailCredentialId,
+    })
+    document.body.append(early)
+    const { WalletOtpForm: Form } = await import('../../src/elements/walletOtpForm.js')
+    customElements.define('wallet-otp-form-late', class extends Form {})
+    try {
+      expect(early.getAttribute('channel')).toBe('sms')
+      expect(early.client).toBe(customer.wallet)
+      expect(parts(early).button('Text me a code')).toBeDefined()
+    } finally {
+      early.remove()
+    }
+  })
+
   it('starts from start() without its button, and says what is missing without a credential', async () => {
     const customer = await signUpWithClient()
     const form = emailForm(customer)
