@@ -12,6 +12,7 @@ import {
 import type {} from '@vitest/browser-playwright'
 import type { Page } from 'playwright'
 import type { BrowserCommandContext } from 'vitest/node'
+import { CONTENT_SECURITY_POLICY } from '../../demo/server/contentSecurityPolicy.js'
 import type * as KeysModule from '../../src/keys/index.js'
 import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js'
 import type * as StampModule from '../../src/stamp/index.js'
@@ -271,8 +272,74 @@ function recordBrowserReliability(_context: BrowserCommandContext, section: Reli
   return recordReliability(section)
 }
 
+/** What a page served under the demo's Content-Security-Policy reported. */
+export interface CspPageRun<Result> {
+  /** What the agent's function returned. */
+  result: Result
+  /** Every `securitypolicyviolation` event of the page: `directive blocked-uri`. */
+  violations: string[]
+  /** Console messages of the page that name the Content Security Policy. */
+  consoleViolations: string[]
+}
+
+/**
+ * Opens a page on the test iframe's origin served with the demo's Content-Security-Policy (no
+ * inline script or style, no eval), whose only script is the module `agentPath` from the Vite
+ * server; calls `window.cspAgent[name](...args)` there and closes the page. Violations are
+ * counted from before the first script runs.
+ */
+async function runInCspPage<Result>(
+  { context, frame }: BrowserCommandContext,
+  agentPath: string,
+  name: string,
+  ...args: unknown[]
+): Promise<CspPageRun<Result>> {
+  const origin = new URL((await frame()).url()).origin
+  const url = `${origin}/__csp__/${crypto.randomUUID()}`
+  const page = await context.newPage()
+  const consoleViolations: string[] = []
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) consoleViolations.push(message.text())
+  })
+  try {
+    // Injected by the browser itself (not a page script): listens before anything on the page runs.
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      Object.assign(window, { cspViolations: seen })
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.effectiveDirective} ${event.blockedURI}`)
+      })
+    })
+    const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CSP</title><script type="module" src="${agentPath}"></script></head><body></body></html>`
+    await page.route(url, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+        body,
+      }),
+    )
+    await page.goto(url)
+    await page.waitForFunction(() => 'cspAgent' in window, null, { timeout: 20_000 })
+    const result = (await page.evaluate(
+      ([name, args]) => {
+        const agent = (window as unknown as { cspAgent: Record<string, (...args: unknown[]) => unknown> })
+          .cspAgent
+        return agent[name]?.(...args)
+      },
+      [name, args] as const,
+    )) as Result
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    )
+    return { result, violations, consoleViolations }
+  } finally {
+    await page.close()
+  }
+}
+
 export const commands = {
   readKeyInNewPage,
+  runInCspPage,
   openTab,
   tabCall,
   closeTabs,
