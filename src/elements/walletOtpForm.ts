@@ -21,7 +21,9 @@ const UPGRADED = ['channel', 'adding', 'client', 'messages'] as const
  * with the seconds of a `Retry-After` back-off, on the first screen too). A wrong code stays in
  * the field, selected, to be corrected and sent again under the same issuance. With `adding` and
  * `accountId`, the first step adds the credential and the code activates it.
- * Events: `wallet-code-sent`, `wallet-signed-in`, `wallet-error`.
+ * Events: `wallet-code-sent`, `wallet-signed-in`, `wallet-error`. Parts: `form`, `label`, `input`,
+ * `hint`, `button` (every button; also `verify`, `resend`), `status` (the polite live region),
+ * `error`, `error-code`.
  *
  * @example
  * ```ts
