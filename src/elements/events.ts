@@ -30,6 +30,8 @@ export interface WalletElementEventMap {
   'wallet-session-ended': CustomEvent<{ reason: SessionEndReason }>
   /** A payment step was authorised (the result says whether it is paid yet). */
   'wallet-authorized': CustomEvent<{ payment: PaymentResult }>
+  /** A payment reached its last status: paid (`payment.paid`), failed or expired. */
+  'wallet-payment-settled': CustomEvent<{ payment: PaymentResult }>
   /** The recovery phrase was shown, or hidden again. */
   'wallet-revealed': CustomEvent<Record<string, never>>
   'wallet-hidden': CustomEvent<Record<string, never>>

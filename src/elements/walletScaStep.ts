@@ -1,8 +1,388 @@
+import type { PaymentResult, PaymentScaFactor, ScaAnswer } from '../client/quoteMethods.js'
+import { isWalletAuthError, WalletAuthError } from '../errors.js'
+import type { ScaStep } from '../sca/authorizeSca.js'
+import type { Quote } from '../wire/quote.js'
+import { countdown } from './countdown.js'
+import { h } from './dom.js'
+import { formatMoney } from './formatMoney.js'
+import { fillIn } from './messages.js'
+import { otpDigits } from './otpDigits.js'
 import { WalletElement } from './walletElement.js'
 
-// Skeleton: replaced by the element's real implementation.
+const CODE_LENGTH = 6
+// Statuses after which a quote no longer changes.
+const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
+// Accessors an app may have set before the class was defined (they would shadow ours).
+const UPGRADED = ['quote', 'client', 'messages'] as const
+
+/**
+ * `<wallet-sca-step>`: pays a quote from the wallet. It says what is authorised (the amount as
+ * money and the receiver), runs `quotes.execute` from its Pay button and, when the service asks
+ * for strong customer authentication, shows the step: one code field (pasted "123 456" kept as
+ * digits, submitted on the last digit), Confirm, "Confirm with a passkey" where the challenge
+ * offers one, and "Send the code again" (disabled with the seconds of a `Retry-After`). A wrong
+ * code stays in the field to be corrected. "Paid" only once the quote is `COMPLETED`: a released
+ * payment is shown as on its way and followed until it settles; a failed one as an error.
+ * An expired quote cannot be paid. Events: `wallet-authorized`, `wallet-payment-settled`,
+ * `wallet-error`.
+ *
+ * @example
+ * ```ts
+ * const step = document.createElement('wallet-sca-step')
+ * step.quote = await wallet.quotes.create(request)
+ * step.addEventListener('wallet-payment-settled', (event) => refreshBalance(event.detail.payment))
+ * document.body.append(step)
+ * ```
+ */
 export class WalletScaStep extends WalletElement {
+  /** The factor to ask for when the service opens SCA (default the service's, an SMS code). */
+  declare scaFactor?: PaymentScaFactor
+  /** How to name the receiver (default the quote's UMA address or account id). */
+  declare receiver?: string
+  /** How often a released payment is read again until it settles (ms, default 2000). */
+  declare followEveryMs?: number
+
+  #quote: Quote | undefined
+  #phase: 'pay' | 'step' | 'done' = 'pay'
+  #step: ScaStep | undefined
+  #expired = false
+  #lastTried = ''
+  #waitLeft = 0
+  #stopWait: (() => void) | undefined
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #field: HTMLInputElement | undefined
+  #resend: HTMLButtonElement | undefined
+  #pay: HTMLButtonElement | undefined
+  // Never display:none: a live region must be in the accessibility tree before it speaks.
+  #status = h('p', { role: 'status', 'aria-live': 'polite', part: 'status', tabindex: '-1' })
+  #error = this.errorBox()
+
+  constructor() {
+    super()
+    for (const name of UPGRADED) {
+      if (Object.hasOwn(this, name)) {
+        const value: unknown = this[name]
+        Reflect.deleteProperty(this, name)
+        Object.assign(this, { [name]: value })
+      }
+    }
+  }
+
+  /** The quote to pay, as `quotes.create` returned it. Setting it starts over. */
+  get quote(): Quote | undefined {
+    return this.#quote
+  }
+  set quote(value: Quote | undefined) {
+    this.#quote = value
+    this.#phase = 'pay'
+    this.#step = undefined
+    this.#expired = false
+    this.#stopWait?.()
+    this.#waitLeft = 0
+    this.#status.replaceChildren()
+    this.clearError()
+    if (this.isConnected) this.#watch()
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    this.#watch()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    clearTimeout(this.#timer)
+    this.#stopWait?.()
+  }
+
+  // Renders, and waits for the quote to expire (not payable after) or, once released, to settle.
+  #watch() {
+    clearTimeout(this.#timer)
+    const quote = this.#quote
+    if (quote && this.#phase === 'pay' && !this.#expired) {
+      const left = Date.parse(quote.expiresAt) - Date.now()
+      if (left <= 0) this.#expire()
+      else if (left < 2 ** 31) this.#timer = setTimeout(() => this.#expire(), left)
+    }
+    this.refresh()
+  }
+
+  #expire() {
+    this.#expired = true
+    if (this.#phase === 'pay') this.#status.replaceChildren(this.messages.errors.QUOTE_EXPIRED ?? '')
+    this.refresh()
+  }
+
+  #money(amount: number, currency: Quote['sendingCurrency']) {
+    return formatMoney(amount, currency, document.documentElement.lang || undefined)
+  }
+
   protected render(): void {
-    this.shadow.replaceChildren()
+    const m = this.messages
+    const quote = this.#quote
+    this.#field = this.#resend = this.#pay = undefined
+    const body: Node[] = []
+    if (quote) {
+      const sent = this.#money(quote.totalSendingAmount, quote.sendingCurrency)
+      const { destination } = quote
+      const receiver = String(
+        this.receiver ??
+          (destination.destinationType === 'UMA_ADDRESS' ? destination.umaAddress : destination.accountId),
+      )
+      body.push(
+        h(
+          'p',
+          { id: 'summary', part: 'summary' },
+          fillIn(m.scaSummary, { amount: sent, receiver }),
+          ' ',
+          fillIn(m.scaReceives, { amount: this.#money(quote.totalReceivingAmount, quote.receivingCurrency) }),
+        ),
+      )
+      if (this.#phase === 'pay') {
+        this.#pay = h('button', { type: 'button', part: 'button pay', 'aria-describedby': 'summary' })
+        this.#pay.textContent = fillIn(m.scaPay, { amount: sent })
+        this.#pay.disabled = this.#expired
+        this.#pay.addEventListener('click', () => void this.pay())
+        body.push(this.#pay)
+      } else if (this.#phase === 'step' && this.#step) body.push(this.#stepForm(this.#step))
+    }
+    this.#showWait()
+    this.shadow.replaceChildren(h('div', { class: 'stack' }, ...body, this.#status, this.#error))
+  }
+
+  #stepForm({ challenge }: ScaStep) {
+    const m = this.messages
+    const takesCode = challenge.factor !== 'PASSKEY'
+    const form = h('form', { part: 'form', novalidate: true, 'aria-labelledby': 'sca-heading' })
+    form.append(h('p', { id: 'sca-heading', part: 'heading' }, h('strong', {}, m.scaHeading)))
+    if (takesCode) {
+      const field = h('input', {
+        id: 'code',
+        class: 'code',
+        part: 'input',
+        name: 'code',
+        autocomplete: 'one-time-code',
+        inputmode: 'numeric',
+        autocapitalize: 'off',
+        spellcheck: 'false',
+      })
+      field.addEventListener('input', () => {
+        const digits = otpDigits(field.value, CODE_LENGTH)
+        if (digits !== field.value) field.value = digits
+        // The last digit submits; the same wrong code again does not.
+        if (digits.length === CODE_LENGTH && digits !== this.#lastTried) void this.#confirm()
+      })
+      this.#field = field
+      const row = h(
+        'div',
+        { class: 'row' },
+        h('button', { type: 'submit', part: 'button confirm' }, m.scaConfirm),
+      )
+      if (challenge.factor === 'SMS_OTP') {
+        this.#resend = h('button', { type: 'button', class: 'secondary', part: 'button resend' })
+        this.#resend.addEventListener('click', () => void this.#sendAgain())
+        row.append(this.#resend)
+      }
+      form.append(h('label', { for: 'code', part: 'label' }, m.scaCodeLabel), field, row)
+    }
+    if (challenge.passkeyAssertionOptions) {
+      const passkey = h('button', { type: 'button', part: 'button passkey' }, m.scaPasskey)
+      if (takesCode) passkey.classList.add('secondary')
+      passkey.addEventListener('click', () => void this.#authorize('passkey'))
+      form.append(passkey)
+    }
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      void this.#confirm()
+    })
+    return form
+  }
+
+  // The resend button: its label, and disabled while a back-off runs.
+  #showWait() {
+    const button = this.#resend
+    if (!button) return
+    const m = this.messages
+    button.textContent = this.#waitLeft > 0 ? fillIn(m.scaResendIn, { seconds: this.#waitLeft }) : m.scaResend
+    button.disabled = this.#waitLeft > 0 || this.busy
+  }
+
+  /** Pays the quote (as the Pay button does): executes it, or resumes its open SCA step. */
+  async pay(): Promise<void> {
+    await this.#authorize()
+  }
+
+  #confirm() {
+    const code = otpDigits(this.#field?.value ?? '', CODE_LENGTH)
+    this.#lastTried = code
+    return this.#authorize({ code })
+  }
+
+  // Executes (or resumes) the quote, giving `answer` to the open step. When the service asks for
+  // a step the user has not answered yet, the call stops there and the step is shown.
+  async #authorize(answer?: ScaAnswer) {
+    const quote = this.#quote
+    if (!quote || this.busy) return
+    if (this.#expired) return void this.showError(this.#quoteExpired())
+    this.clearError(this.#field)
+    let pending = answer
+    let next: ScaStep | undefined
+    const result = await this.runBusy(
+      async () => {
+        const client = this.requireClient()
+        try {
+          return await client.quotes.execute(quote.id, {
+            ...(this.scaFactor ? { scaFactor: this.scaFactor } : {}),
+            onScaChallenge: (step) => {
+              if (pending === undefined) {
+                next = step
+                throw new Error('The step waits for the user.')
+              }
+              const given = pending
+              pending = undefined
+              return given
+            },
+          })
+        } catch (error) {
+          if (next) return undefined
+          throw await this.#explain(error, answer)
+        }
+      },
+      (error) => {
+        this.#failed(error)
+      },
+    )
+    this.#showWait()
+    if (next) this.#ask(next, answer !== undefined)
+    else if (result) this.#settled(result, true)
+  }
+
+  // A refused code is a wrong code; a quote the service will no longer execute may have expired.
+  async #explain(error: unknown, answer: ScaAnswer | undefined): Promise<unknown> {
+    if (!isWalletAuthError(error)) return error
+    if (
+      error.code === 'INVALID_INPUT' &&
+      error.details?.reason !== undefined &&
+      typeof answer === 'object' &&
+      'code' in answer
+    ) {
+      return new WalletAuthError('INVALID_SCA_CODE', error.message, { cause: error, status: error.status })
+    }
+    if (error.code === 'CONFLICT' || error.code === 'INVALID_STATE_TRANSITION') {
+      const id = this.#quote?.id ?? ''
+      const quote = await this.requireClient()
+        .quotes.get(id)
+        .catch(() => undefined)
+      if (quote?.status === 'EXPIRED') return this.#quoteExpired(error)
+    }
+    return error
+  }
+
+  #quoteExpired(cause?: unknown) {
+    this.#expired = true
+    return new WalletAuthError('QUOTE_EXPIRED', 'The quote expired.', { cause })
+  }
+
+  #failed(error: unknown) {
+    if (isWalletAuthError(error, 'QUOTE_EXPIRED')) {
+      this.#phase = 'pay'
+      this.refresh()
+    }
+    const atField = this.#phase === 'step' && isWalletAuthError(error, 'INVALID_SCA_CODE', 'RATE_LIMITED')
+    this.showError(error, atField ? this.#field : undefined)
+  }
+
+  // Shows the step and moves focus to it; the same step after a refused proof keeps the field.
+  #ask(step: ScaStep, answered: boolean) {
+    const m = this.messages
+    const sameStep = this.#step?.challenge.id === step.challenge.id && this.#phase === 'step'
+    this.#step = step
+    this.#phase = 'step'
+    if (!sameStep || !answered) {
+      this.#lastTried = ''
+      this.refresh()
+    }
+    this.#status.replaceChildren(step.challenge.factor === 'PASSKEY' ? m.scaPasskeyAsk : m.scaCodeSent)
+    const target = this.#field ?? this.shadow.querySelector<HTMLButtonElement>('[part~="passkey"]')
+    if (this.#field) this.#field.value = ''
+    target?.focus()
+  }
+
+  async #sendAgain() {
+    const quote = this.#quote
+    if (!quote || this.busy || this.#waitLeft > 0) return
+    this.clearError(this.#field)
+    const done = await this.runBusy(
+      async () => {
+        await this.requireClient().quotes.resend(quote.id)
+        return true
+      },
+      (error) => {
+        this.showError(error)
+        if (isWalletAuthError(error, 'RATE_LIMITED') && error.retryAfter) this.#wait(error.retryAfter)
+      },
+    )
+    this.#showWait()
+    if (!done) return
+    this.#status.replaceChildren(this.messages.scaResent)
+    this.#field?.focus()
+  }
+
+  #wait(seconds: number) {
+    this.#stopWait?.()
+    this.#stopWait = countdown(seconds, (left) => {
+      const ended = left === 0 && this.#waitLeft > 0
+      this.#waitLeft = left
+      this.#showWait()
+      if (ended) this.clearError()
+    })
+  }
+
+  // Where the payment stands: paid, on its way (followed until it settles), failed or expired.
+  #settled(payment: PaymentResult, authorized: boolean) {
+    const m = this.messages
+    const { quote } = payment
+    const hadFocus = this.shadow.activeElement !== null
+    this.#quote = quote
+    this.#phase = 'done'
+    this.#step = undefined
+    this.#stopWait?.()
+    this.#waitLeft = 0
+    this.refresh()
+    if (authorized) this.emit('wallet-authorized', { payment })
+    if (FINAL.includes(quote.status)) {
+      this.emit('wallet-payment-settled', { payment })
+    }
+    if (payment.paid) this.#status.replaceChildren(m.scaPaid)
+    else if (quote.status === 'FAILED' || quote.status === 'EXPIRED') {
+      this.#status.replaceChildren()
+      const code = quote.status === 'FAILED' ? 'PAYMENT_FAILED' : 'QUOTE_EXPIRED'
+      this.showError(new WalletAuthError(code, `The payment ended ${quote.status}.`))
+      return
+    } else {
+      this.#status.replaceChildren(m.scaPending)
+      this.#follow(quote.id)
+    }
+    if (hadFocus) this.#status.focus()
+  }
+
+  #follow(quoteId: string) {
+    clearTimeout(this.#timer)
+    this.#timer = setTimeout(async () => {
+      if (!this.isConnected || this.#quote?.id !== quoteId) return
+      const quote = await this.client?.quotes.get(quoteId).catch(() => undefined)
+      if (this.#quote?.id !== quoteId) return
+      if (quote && FINAL.includes(quote.status)) {
+        this.#settled(
+          {
+            quote,
+            paid: quote.status === 'COMPLETED',
+            released: quote.status === 'COMPLETED' || quote.status === 'PROCESSING',
+            awaitingAuthorization: false,
+          },
+          false,
+        )
+      } else this.#follow(quoteId)
+    }, this.followEveryMs ?? 2000)
   }
 }

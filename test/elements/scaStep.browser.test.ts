@@ -1,0 +1,196 @@
+// <wallet-sca-step> in Chromium against the relay and sandbox: what is paid and to whom, the SCA
+// code by keyboard (a wrong code corrected in the same step), the resend back-off, Paid only when
+// the money arrived, a failed payment as an error, an expired quote not payable.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import type { PaymentResult } from '../../src/client/quoteMethods.js'
+import type { WalletAuthError } from '../../src/errors.js'
+import { advanceSandboxClock, expectAccessible, expectFitsPhone, mount, shadowOf } from './elementKit.js'
+import { fundedCustomer, quoteTo, SCA_CODE } from './paymentKit.js'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+const status = (element: Element) => shadowOf(element).querySelector('[role="status"]')
+const alert = (element: Element) => shadowOf(element).querySelector('[role="alert"]')
+const focused = (element: Element) => shadowOf(element).activeElement
+
+function listen(element: Element) {
+  const heard = { errors: [] as string[], authorized: [] as PaymentResult[], settled: [] as PaymentResult[] }
+  element.addEventListener('wallet-error', (event) =>
+    heard.errors.push((event as CustomEvent<{ error: WalletAuthError }>).detail.error.code),
+  )
+  element.addEventListener('wallet-authorized', (event) =>
+    heard.authorized.push((event as CustomEvent<{ payment: PaymentResult }>).detail.payment),
+  )
+  element.addEventListener('wallet-payment-settled', (event) =>
+    heard.settled.push((event as CustomEvent<{ payment: PaymentResult }>).detail.payment),
+  )
+  return heard
+}
+
+describe('<wallet-sca-step>', () => {
+  it('pays by keyboard: says what is paid to whom, takes a wrong code then the right one in the same step, and says Paid only once the money arrived', async () => {
+    const customer = await fundedCustomer()
+    const quote = await quoteTo(customer)
+    const step = mount('wallet-sca-step', { client: customer.wallet, quote, followEveryMs: 50 })
+    const heard = listen(step)
+
+    await expect
+      .element(page.getByText('You pay 10.00 USDB to $success.eur@sandbox.uma.example.'))
+      .toBeVisible()
+    const pay = page.getByRole('button', { name: 'Pay 10.00 USDB' })
+    await expect.element(pay).toBeVisible()
+    await expectAccessible(step)
+    await expectFitsPhone(step)
+
+    await userEvent.tab()
+    expect(focused(step)?.textContent).toBe('Pay 10.00 USDB')
+    await userEvent.keyboard('{Enter}')
+
+    // The service asks for SCA: the code step takes focus and is announced.
+    await expect.element(page.getByRole('textbox', { name: 'Confirmation code' })).toBeVisible()
+    const field = shadowOf(step).querySelector('input')
+    expect(focused(step)).toBe(field)
+    expect(status(step)?.textContent).toBe(
+      'We sent a 6-digit code by text message. Type it to confirm the payment.',
+    )
+    expect(status(step)?.getAttribute('aria-live')).toBe('polite')
+    expect(shadowOf(step).querySelector('form')?.getAttribute('aria-labelledby')).toBe('sca-heading')
+    await expect.element(page.getByRole('form', { name: 'Confirm it is you' })).toBeVisible()
+    expect(field?.getAttribute('autocomplete')).toBe('one-time-code')
+    expect(field?.getAttribute('inputmode')).toBe('numeric')
+    await expectAccessible(step)
+    await expectFitsPhone(step)
+
+    // A wrong code: the step stays open, the field keeps it selected, the sentence says so.
+    await userEvent.keyboard('654321')
+    await expect.poll(() => heard.errors).toEqual(['INVALID_SCA_CODE'])
+    expect(alert(step)?.textContent).toBe(
+      'That code is not right. Check it and try again. Code: INVALID_SCA_CODE',
+    )
+    expect(field?.getAttribute('aria-invalid')).toBe('true')
+    expect(field?.getAttribute('aria-describedby')).toBe('error')
+    expect(focused(step)).toBe(field)
+    expect(field?.selectionStart).toBe(0)
+    expect(field?.selectionEnd).toBe(6)
+
+    // Typing over the selection submits the right code on its last digit.
+    await userEvent.keyboard(SCA_CODE)
+    await expect.poll(() => heard.authorized.length).toBe(1)
+    expect(heard.authorized[0]).toMatchObject({
+      paid: false,
+      released: true,
+      quote: { status: 'PROCESSING' },
+    })
+    expect(status(step)?.textContent).toBe('Payment sent. It is on its way; this can take a moment.')
+    expect(focused(step)).toBe(status(step))
+    expect(alert(step)?.textContent).toBe('')
+
+    // Followed until it settles: Paid only at COMPLETED.
+    await advanceSandboxClock(3_000)
+    await expect.poll(() => status(step)?.textContent).toBe('Paid: the money has arrived.')
+    expect(heard.settled.map((payment) => payment.paid)).toEqual([true])
+    expect(heard.errors).toEqual(['INVALID_SCA_CODE'])
+    await expectAccessible(step)
+  })
+
+  it('disables "Send the code again" with the seconds of Retry-After, counting down, then sends it again', async () => {
+    const customer = await fundedCustomer()
+    const step = mount('wallet-sca-step', { client: customer.wallet, quote: await quoteTo(customer) })
+    const heard = listen(step)
+    await step.pay()
+    const field = shadowOf(step).querySelector('input')
+    expect(focused(step)).toBe(field)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })
+
+    // The code went out moments ago: the service asks to wait (429, Retry-After 30).
+    await userEvent.tab()
+    await userEvent.tab()
+    expect(focused(step)?.textContent).toBe('Send the code again')
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(() => heard.errors).toEqual(['RATE_LIMITED'])
+    const resend = shadowOf(step).querySelector<HTMLButtonElement>('[part~="resend"]')
+    expect(alert(step)?.textContent).toMatch(
+      /^Too many attempts\. Try again in (30|29) seconds\. Code: RATE_LIMITED$/,
+    )
+    expect(resend?.textContent).toMatch(/^Send the code again in (30|29) s$/)
+    expect(resend?.disabled).toBe(true)
+    expect(focused(step)).toBe(alert(step))
+
+    vi.advanceTimersByTime(10_000)
+    expect(resend?.textContent).toMatch(/^Send the code again in (20|19) s$/)
+    expect(resend?.disabled).toBe(true)
+
+    await advanceSandboxClock(30_000)
+    vi.advanceTimersByTime(21_000)
+    expect(resend?.textContent).toBe('Send the code again')
+    expect(resend?.disabled).toBe(false)
+    expect(alert(step)?.textContent).toBe('')
+    vi.useRealTimers()
+
+    await userEvent.tab({ shift: true })
+    expect(focused(step)).toBe(resend)
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(() => status(step)?.textContent).toBe('We sent the code again.')
+    expect(focused(step)).toBe(field)
+    expect(heard.errors).toEqual(['RATE_LIMITED'])
+
+    // A pasted, formatted code is kept as digits and confirms the step.
+    await userEvent.fill(page.getByRole('textbox', { name: 'Confirmation code' }), '123 456')
+    await expect.poll(() => heard.authorized.length).toBe(1)
+  })
+
+  it('shows a payment that fails after release as a failure (an error, not a success), never as paid', async () => {
+    const customer = await fundedCustomer({ inEurope: false })
+    const quote = await quoteTo(customer, '$fail.compliance.usd@sandbox.uma.example')
+    const step = mount('wallet-sca-step', { client: customer.wallet, quote, followEveryMs: 50 })
+    const heard = listen(step)
+    await userEvent.click(page.getByRole('button', { name: 'Pay 10.00 USDB' }))
+
+    // No SCA outside the EU: released at once, shown as on its way.
+    await expect.poll(() => heard.authorized.length).toBe(1)
+    expect(heard.authorized[0]).toMatchObject({ paid: false, released: true })
+    expect(status(step)?.textContent).toBe('Payment sent. It is on its way; this can take a moment.')
+
+    await advanceSandboxClock(3_000)
+    await expect.poll(() => heard.settled.length).toBe(1)
+    expect(heard.settled[0]).toMatchObject({ paid: false, quote: { status: 'FAILED' } })
+    expect(heard.errors).toEqual(['PAYMENT_FAILED'])
+    const sentence = alert(step) as HTMLElement
+    expect(sentence.textContent).toBe(
+      'The payment failed. The money goes back to the wallet; get a new quote to try again. Code: PAYMENT_FAILED',
+    )
+    expect(getComputedStyle(sentence).color).toBe('rgb(179, 38, 30)')
+    expect(status(step)?.textContent).toBe('')
+    expect(shadowOf(step).querySelector('button')).toBeNull()
+    await expectAccessible(step)
+    await expectFitsPhone(step)
+  })
+
+  it('does not pay an expired quote: on its expiry here, and when the service says so', async () => {
+    const customer = await fundedCustomer({ inEurope: false })
+    const quote = await quoteTo(customer)
+
+    // Its expiresAt passes while shown: Pay is disabled and the sentence is announced.
+    const soon = new Date(Date.now() + 300).toISOString()
+    const shown = mount('wallet-sca-step', { client: customer.wallet, quote: { ...quote, expiresAt: soon } })
+    const pay = shadowOf(shown).querySelector('button')
+    expect(pay?.disabled).toBe(false)
+    await expect.poll(() => shadowOf(shown).querySelector('button')?.disabled).toBe(true)
+    expect(status(shown)?.textContent).toBe('This quote expired. Get a new quote.')
+    shown.remove()
+
+    // The service's clock says it expired: the Pay click is refused with the sentence.
+    const step = mount('wallet-sca-step', { client: customer.wallet, quote })
+    const heard = listen(step)
+    await advanceSandboxClock(5 * 60_000 + 1_000)
+    await userEvent.click(page.getByRole('button', { name: 'Pay 10.00 USDB' }))
+    await expect.poll(() => heard.errors).toEqual(['QUOTE_EXPIRED'])
+    expect(alert(step)?.textContent).toBe('This quote expired. Get a new quote. Code: QUOTE_EXPIRED')
+    expect(shadowOf(step).querySelector('button')?.disabled).toBe(true)
+    expect(heard.authorized).toEqual([])
+    expect((await customer.wallet.quotes.get(quote.id)).status).toBe('EXPIRED')
+  })
+})
