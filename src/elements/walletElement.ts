@@ -67,6 +67,7 @@ export abstract class WalletElement extends ElementBase {
   }
 
   connectedCallback(): void {
+    this.#upgradeProperties()
     this.refresh()
     this.#follow()
   }
@@ -85,6 +86,19 @@ export abstract class WalletElement extends ElementBase {
   /** Re-renders, keeping focus where it was when the focused control is rebuilt with the same part. */
   protected refresh(): void {
     this.render()
+  }
+
+  // A framework (or a script) may set properties before the tag is defined: they land on the
+  // instance and hide the class's accessors. Handed to the accessors once the element is live.
+  #upgradeProperties() {
+    for (const name of Object.keys(this)) {
+      let proto: object | null = Object.getPrototypeOf(this)
+      while (proto && !Object.getOwnPropertyDescriptor(proto, name)?.set) proto = Object.getPrototypeOf(proto)
+      if (!proto) continue
+      const value: unknown = Reflect.get(this, name)
+      Reflect.deleteProperty(this, name)
+      Reflect.set(this, name, value)
+    }
   }
 
   #follow() {

@@ -81,3 +81,15 @@ describe('WalletElement', () => {
     expect(element.messages.errors.WRONG_CODE).toMatch(/not right/)
   })
 })
+
+describe('properties set before the tag is defined', () => {
+  it('are handed to the accessors when the element is upgraded', () => {
+    const element = document.createElement('test-late-element') as TestElement
+    Object.assign(element, { messages: { errorCode: '[{code}]' } })
+    document.body.append(element)
+    customElements.define('test-late-element', class extends TestElement {})
+    expect(Object.hasOwn(element, 'messages')).toBe(false)
+    expect(element.messages.errorCode).toBe('[{code}]')
+    element.remove()
+  })
+})
