@@ -39,3 +39,9 @@ export interface WalletElementEventMap {
 
 /** Names of the elements' events. */
 export type WalletElementEventName = keyof WalletElementEventMap
+
+declare global {
+  // The events bubble out of shadow roots: listeners on any element, the document or the window
+  // get `event.detail` typed.
+  interface GlobalEventHandlersEventMap extends WalletElementEventMap {}
+}
