@@ -14,6 +14,9 @@ afterAll(async () => {
   await commands.closeTabs()
 })
 
+/** A method of another tab's client (see `Tab`), its outcome back as JSON. */
+const tabCall = commands.tabCall as (id: string, method: string, ...args: unknown[]) => Promise<TabOutcome<unknown>>
+
 function value<T>(outcome: TabOutcome<T>): T {
   if (!outcome.ok) throw new Error(`expected success, got ${outcome.code}`)
   return outcome.value
@@ -45,9 +48,9 @@ describe('the signed-out event says where the sign-out came from', () => {
     expect(signedOut()).toEqual([{ type: 'signed-out', origin: 'here' }])
 
     await pastResendBackOff()
-    value(await commands.tabCall(other, 'signIn', customer.emailCredentialId))
+    value(await tabCall(other, 'signIn', customer.emailCredentialId))
     await expect.poll(() => here.publicKey()).not.toBeNull()
-    value(await commands.tabCall(other, 'signOut'))
+    value(await tabCall(other, 'signOut'))
     await expect.poll(() => signedOut().length).toBe(2)
     expect(signedOut()[1]).toEqual({ type: 'signed-out', origin: 'elsewhere' })
     here.wallet.dispose()

@@ -1,3 +1,4 @@
+import { WalletAuthError } from '../errors.js'
 import { h } from './dom.js'
 import { fillIn } from './messages.js'
 import { WalletElement } from './walletElement.js'
@@ -15,14 +16,15 @@ import { WalletElement } from './walletElement.js'
  * ```
  */
 export class WalletOauthButton extends WalletElement {
+  // Declared, not initialised: values an app set before the tag was defined stay.
   /** The OAUTH credential (`AuthMethod` id). */
-  credentialId = ''
+  declare credentialId?: string
   /** The account it belongs to. */
-  accountId = ''
+  declare accountId?: string
   /** The provider's name for the label ("Sign in with {provider}"); default a generic label. */
-  provider = ''
+  declare provider?: string
   /** Asks the identity provider for an ID token with this `nonce` (the app's own code). */
-  getIdToken: ((nonce: string) => Promise<string> | string) | undefined
+  declare getIdToken?: (nonce: string) => Promise<string> | string
   #status: HTMLElement | undefined
 
   #label(): string {
@@ -46,7 +48,12 @@ export class WalletOauthButton extends WalletElement {
     if (status) status.textContent = this.messages.oauthWaiting
     const session = await this.runBusy(async () => {
       const { credentialId, accountId, getIdToken } = this
-      if (!getIdToken) throw new TypeError(`${this.localName} has no getIdToken.`)
+      if (!credentialId || !accountId || !getIdToken) {
+        throw new WalletAuthError(
+          'INVALID_ARGUMENT',
+          `${this.localName} needs its credentialId, accountId and getIdToken properties.`,
+        )
+      }
       return this.requireClient().oauth.signIn(credentialId, { accountId, getIdToken })
     })
     if (status) status.textContent = ''

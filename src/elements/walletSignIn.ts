@@ -1,8 +1,238 @@
+import type { WalletAuthEvent } from '../client/sessionState.js'
+import type { StoredSession } from '../keys/createKeyStore.js'
+import type { AuthMethod } from '../wire/authMethod.js'
+import { h } from './dom.js'
+import { sessionEnd } from './sessionEnd.js'
 import { WalletElement } from './walletElement.js'
 
-// Skeleton: replaced by the element's real implementation.
+/** One sign-in method of the account, as the app's backend lists its `AuthMethod`s. */
+export type SignInMethod = Pick<AuthMethod, 'id' | 'type' | 'credentialId' | 'nickname'>
+
+type View = 'list' | 'method' | 'signed-in'
+
+const NAMES = {
+  EMAIL_OTP: 'methodEmail',
+  SMS_OTP: 'methodSms',
+  PASSKEY: 'methodPasskey',
+  OAUTH: 'methodOauth',
+} as const
+
+/**
+ * `<wallet-sign-in>`: offers the account's sign-in `methods` by friendly name, then the chosen
+ * method's element (`<wallet-otp-form>`, `<wallet-passkey-button>`, `<wallet-oauth-button>`), with
+ * a way back to the others; a passkey that is cancelled or cannot run here leads back to them.
+ * While signed in it shows one line. It follows the session: when it ends, here or in another tab
+ * (expired, signed out), the methods come back with a sentence saying why (announced, focus on
+ * the heading) and `wallet-session-ended` fires. The children's `wallet-signed-in`,
+ * `wallet-code-sent` and `wallet-error` bubble out of it.
+ *
+ * @example
+ * ```ts
+ * const signIn = document.createElement('wallet-sign-in')
+ * signIn.accountId = accountId
+ * signIn.methods = await (await fetch('/api/my-sign-in-methods')).json()
+ * signIn.getIdToken = (nonce) => google.signIn({ nonce })
+ * signIn.addEventListener('wallet-signed-in', () => showWallet())
+ * ```
+ */
 export class WalletSignIn extends WalletElement {
+  // Declared, not initialised: values an app set before the tag was defined stay.
+  /** The account whose methods are offered; a session of this account counts as signed in. */
+  declare accountId?: string
+  /** For OAuth methods: asks the identity provider for an ID token with this `nonce`. */
+  declare getIdToken?: (nonce: string) => Promise<string> | string
+  /** For OAuth methods: the provider's name on the button. */
+  declare provider?: string
+  /** For passkey methods: the relying party id, when not the page's host. */
+  declare rpId?: string
+  #methods: SignInMethod[] = []
+  #view: View = 'list'
+  #chosen: SignInMethod | undefined
+  // Passkey methods that cannot run in this browser.
+  #unavailable = new Set<string>()
+  #heading: HTMLElement | undefined
+  #status: HTMLElement | undefined
+  #body: HTMLElement | undefined
+
+  constructor() {
+    super()
+    // Set before the tag was defined, these hide the accessors: handed to them instead.
+    for (const name of ['methods', 'client', 'messages'] as const) {
+      if (Object.hasOwn(this, name)) {
+        const value: unknown = this[name]
+        Reflect.deleteProperty(this, name)
+        Object.assign(this, { [name]: value })
+      }
+    }
+  }
+
+  /** The account's methods (`{ id, type, credentialId?, nickname? }`). */
+  get methods(): SignInMethod[] {
+    return this.#methods
+  }
+  set methods(value: SignInMethod[]) {
+    this.#methods = value
+    if (this.#chosen && !value.includes(this.#chosen)) this.#chosen = undefined
+    if (this.#view === 'method' && !this.#chosen) this.#view = 'list'
+    if (this.isConnected) this.refresh()
+  }
+
+  /** `list` (the methods), `method` (one method's element) or `signed-in`. */
+  get view(): View {
+    return this.#view
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    void this.client?.sessions.current().then((session) => {
+      if (session && this.#ours(session) && this.#view !== 'signed-in') this.#signedIn(false)
+    })
+  }
+
   protected render(): void {
-    this.shadow.replaceChildren()
+    const { messages } = this
+    this.#heading = h('h2', { id: 'heading', part: 'heading', tabindex: '-1' }, messages.signInHeading)
+    this.#status = h('p', { part: 'status', class: 'status', role: 'status', tabindex: '-1' })
+    this.#body = h('div', { class: 'stack' })
+    this.shadow.replaceChildren(
+      h('section', { class: 'stack', 'aria-labelledby': 'heading' }, this.#heading, this.#status, this.#body),
+    )
+    if (this.#view === 'signed-in') this.#status.textContent = messages.signedIn
+    this.#draw()
+  }
+
+  #available(): SignInMethod[] {
+    return this.#methods.filter((method) => method.type in NAMES && !this.#unavailable.has(method.id))
+  }
+
+  #draw() {
+    const body = this.#body
+    if (!body || !this.#heading) return
+    const available = this.#available()
+    this.#heading.hidden = this.#view === 'signed-in'
+    if (this.#view === 'signed-in') return body.replaceChildren()
+    const only = available.length === 1 ? available[0] : undefined
+    const chosen = this.#view === 'method' ? this.#chosen : only
+    if (chosen) {
+      const back = h(
+        'button',
+        { type: 'button', part: 'back', class: 'secondary' },
+        this.messages.signInAnotherWay,
+      )
+      back.onclick = () => this.#choose(undefined, chosen)
+      return body.replaceChildren(this.#element(chosen), ...(only ? [] : [back]))
+    }
+    const buttons = available.map((method) => {
+      const button = h(
+        'button',
+        { type: 'button', part: 'method', class: 'secondary', 'data-id': method.id },
+        this.messages[NAMES[method.type]],
+        method.nickname && h('small', {}, ` ${method.nickname}`),
+      )
+      button.onclick = () => this.#choose(method)
+      return button
+    })
+    if (!buttons.length) return body.replaceChildren()
+    body.replaceChildren(
+      h('p', { id: 'prompt' }, this.messages.signInWith),
+      h('div', { class: 'stack', role: 'group', 'aria-labelledby': 'prompt' }, ...buttons),
+    )
+  }
+
+  // The chosen method's element, with this element's client and strings.
+  #element(method: SignInMethod): HTMLElement {
+    const element = this.#create(method)
+    // The client's signed-in event replaces the child before the child announces its sign-in:
+    // its event no longer bubbles through here, so it is fired again from here.
+    element.addEventListener('wallet-signed-in', (event) => {
+      if (!element.isConnected)
+        this.emit('wallet-signed-in', (event as CustomEvent<{ session: StoredSession }>).detail)
+    })
+    return element
+  }
+
+  #create(method: SignInMethod): HTMLElement {
+    const common = {
+      client: this.client,
+      messages: this.messages,
+      credentialId: method.id,
+      accountId: this.accountId,
+    }
+    if (method.type === 'PASSKEY') {
+      const button = Object.assign(document.createElement('wallet-passkey-button'), common, {
+        allowCredentials: method.credentialId ? [method.credentialId] : [],
+        ...(this.rpId ? { rpId: this.rpId } : {}),
+      })
+      button.addEventListener('wallet-cancelled', () => this.#choose(undefined, method))
+      button.addEventListener('wallet-unavailable', () => {
+        this.#unavailable.add(method.id)
+        this.#say(this.messages.passkeyUnavailable)
+        this.#choose(undefined)
+      })
+      return button
+    }
+    if (method.type === 'OAUTH') {
+      const { getIdToken, provider } = this
+      return Object.assign(document.createElement('wallet-oauth-button'), common, {
+        ...(getIdToken ? { getIdToken } : {}),
+        ...(provider ? { provider } : {}),
+      })
+    }
+    const channel = method.type === 'SMS_OTP' ? 'sms' : 'email'
+    return Object.assign(document.createElement('wallet-otp-form'), common, { channel })
+  }
+
+  /** Shows `method`'s element (focus in it), or the list again with focus on `from` or the first. */
+  #choose(method: SignInMethod | undefined, from?: SignInMethod) {
+    this.#chosen = method
+    this.#view = method ? 'method' : 'list'
+    if (method) this.#say('')
+    this.#draw()
+    const body = this.#body
+    if (method) {
+      const child = body?.firstElementChild as (HTMLElement & { start?: () => unknown }) | null
+      child?.shadowRoot?.querySelector<HTMLElement>('button, input')?.focus()
+      // Choosing "email code" asks for the code: no second click on "Email me a code".
+      if (method.type === 'EMAIL_OTP' || method.type === 'SMS_OTP') void child?.start?.()
+      return
+    }
+    const buttons = [...(body?.querySelectorAll<HTMLElement>('[part="method"]') ?? [])]
+    const target =
+      buttons.find((button) => from?.type !== 'PASSKEY' && button.dataset.id === from?.id) ??
+      buttons.find((button) => button.dataset.id !== from?.id)
+    ;(target ?? this.#heading)?.focus()
+  }
+
+  #say(sentence: string) {
+    if (this.#status && this.#status.textContent !== sentence) this.#status.textContent = sentence
+  }
+
+  #ours(session: StoredSession) {
+    return !this.accountId || session.accountId === this.accountId
+  }
+
+  #signedIn(moveFocus: boolean) {
+    this.#view = 'signed-in'
+    this.#chosen = undefined
+    this.#say(this.messages.signedIn)
+    this.#draw()
+    if (moveFocus) this.#status?.focus()
+  }
+
+  protected override sessionChanged(event: WalletAuthEvent): void {
+    if (event.type === 'signed-in' || event.type === 'refreshed') {
+      if (!this.#ours(event.session) || this.#view === 'signed-in') return
+      // The element the user worked in is gone: focus goes to the line that replaces it.
+      const active = document.activeElement
+      this.#signedIn(this.matches(':focus-within') || !active || active === document.body)
+      return
+    }
+    const end = sessionEnd(event, this.messages)
+    if (!end || this.#view !== 'signed-in') return
+    this.#view = 'list'
+    this.#say(end.sentence)
+    this.#draw()
+    this.#heading?.focus()
+    this.emit('wallet-session-ended', { reason: end.reason })
   }
 }

@@ -33,11 +33,13 @@ export async function withOauthCredential(customer: ElementCustomer) {
   })
   const methods = await wallet.credentials.list(accountId)
   await wallet.signOut()
-  const getIdToken = async (nonce: string) => {
-    const now = await sandboxNow()
+  // `behindMs`: dated that much before the sandbox's now, when the test moved the sandbox's clock
+  // after the client last saw it (the client judges `iat` on the clock its last session showed).
+  const mint = async (nonce: string, behindMs = 0) => {
+    const now = (await sandboxNow()) - behindMs
     return mintSandboxIdToken({ ...identity, nonce, now: () => now })
   }
-  return { oauth, methods, identity, getIdToken }
+  return { oauth, methods, identity, mint, getIdToken: (nonce: string) => mint(nonce) }
 }
 
 /** Calls `method` of another tab's client (see test/browser/tabAgent.ts); its answer as JSON. */

@@ -1,0 +1,245 @@
+// <wallet-sign-in> in Chromium against the real relay and sandbox (code 000000): keyboard-only
+// email sign-in, choosing between methods and back, OAuth, a passkey that is cancelled or cannot
+// run, and following the session (signed out here, in another tab, expired) with the sentence
+// announced and focus on the heading.
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { commands, page, userEvent } from 'vitest/browser'
+import type { WalletSignIn } from '../../src/elements/walletSignIn.js'
+import { WalletAuthError } from '../../src/errors.js'
+import {
+  advanceSandboxClock,
+  type ElementCustomer,
+  expectAccessible,
+  expectFitsPhone,
+  mount,
+  shadowOf,
+  signInByEmail,
+  signUpWithClient,
+} from './elementKit.js'
+import { openTabFor, record, tabCall, withOauthCredential } from './signInKit.js'
+
+afterEach(async () => {
+  vi.useRealTimers()
+  await commands.closeTabs(true)
+})
+afterAll(async () => {
+  await commands.closeTabs()
+})
+
+function parts(signIn: WalletSignIn) {
+  const root = shadowOf(signIn)
+  return {
+    root,
+    heading: root.querySelector<HTMLElement>('h2'),
+    status: root.querySelector<HTMLElement>('[role="status"]'),
+    methods: [...root.querySelectorAll<HTMLButtonElement>('[part="method"]')],
+    back: root.querySelector<HTMLButtonElement>('[part="back"]'),
+    child: (tag: string) => root.querySelector(tag),
+  }
+}
+
+/** The element the focus is on, inside shadow roots. */
+function focused(): Element | null {
+  let active = document.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active
+}
+
+const emailMethod = (customer: ElementCustomer) => ({
+  id: customer.emailCredentialId,
+  type: 'EMAIL_OTP' as const,
+  nickname: 'katherine@example.com',
+})
+// A passkey the account lists (never used here: only its place among the methods counts).
+const passkeyMethod = {
+  id: 'AuthMethod:passkey-1',
+  type: 'PASSKEY' as const,
+  credentialId: 'AAAA',
+  nickname: 'MacBook',
+}
+
+/** A sign-in element for `customer`, already signed in (by the client, outside it). */
+async function signedInElement(customer: ElementCustomer) {
+  await signInByEmail(customer)
+  const signIn = mount('wallet-sign-in', {
+    client: customer.wallet,
+    accountId: customer.accountId,
+    methods: [emailMethod(customer), passkeyMethod],
+  })
+  await expect.poll(() => signIn.view).toBe('signed-in')
+  return signIn
+}
+
+describe('<wallet-sign-in>', () => {
+  it('signs in with the email code by keyboard only, then shows one line, focused', async () => {
+    const customer = await signUpWithClient()
+    const signIn = mount('wallet-sign-in', {
+      client: customer.wallet,
+      accountId: customer.accountId,
+      methods: [emailMethod(customer), passkeyMethod],
+    })
+    const signedIn = record(signIn, 'wallet-signed-in')
+    await expect.element(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await expect.element(page.getByRole('group', { name: 'Choose how to sign in.' })).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Email code katherine@example.com' })).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Passkey MacBook' })).toBeVisible()
+    await expectAccessible(signIn)
+    await expectFitsPhone(signIn)
+
+    await userEvent.keyboard('{Tab}')
+    expect(focused()?.textContent).toBe('Email code katherine@example.com')
+    // Choosing the email method asks for the code: focus lands in the code field.
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(() => focused()?.localName).toBe('input')
+    await expect.element(page.getByRole('button', { name: 'Use another way to sign in' })).toBeVisible()
+    await expectAccessible(signIn)
+    await expectFitsPhone(signIn)
+    await userEvent.keyboard('000000')
+
+    await expect.poll(() => signedIn.length).toBe(1)
+    expect(signedIn[0]?.session.credentialId).toBe(customer.emailCredentialId)
+    await expect.poll(() => signIn.view).toBe('signed-in')
+    const { status, heading } = parts(signIn)
+    expect(status?.textContent).toBe('You are signed in.')
+    expect(heading?.checkVisibility()).toBe(false)
+    expect(parts(signIn).child('wallet-otp-form')).toBeNull()
+    expect(focused()).toBe(status)
+    await expectAccessible(signIn)
+  })
+
+  it('goes from one method to another and back to the list, and signs in with OAuth', async () => {
+    const customer = await signUpWithClient()
+    const { oauth, methods, mint } = await withOauthCredential(customer)
+    // Past the back-off of the code sent while adding the OAuth identity.
+    await advanceSandboxClock(31_000)
+    const signIn = mount('wallet-sign-in', {
+      client: customer.wallet,
+      accountId: customer.accountId,
+      methods,
+      provider: 'Google',
+      // Dated on the sandbox's clock as the client last saw it (before the move).
+      getIdToken: (nonce) => mint(nonce, 31_000),
+    })
+    const codesSent = record(signIn, 'wallet-code-sent')
+    const signedIn = record(signIn, 'wallet-signed-in')
+    const names = parts(signIn).methods.map((button) => button.textContent)
+    expect(names).toEqual([expect.stringMatching(/^Email code /), 'Sign in with a provider ada@gmail.com'])
+
+    parts(signIn).methods[0]?.click()
+    await expect.poll(() => codesSent.length).toBe(1)
+    expect(parts(signIn).child('wallet-otp-form')).not.toBeNull()
+    parts(signIn).back?.focus()
+    await userEvent.keyboard('{Enter}')
+    // Back on the list, focus on the method the user left.
+    expect(signIn.view).toBe('list')
+    expect(focused()).toBe(parts(signIn).methods[0])
+
+    await userEvent.keyboard('{Tab}')
+    expect(focused()).toBe(parts(signIn).methods[1])
+    await userEvent.keyboard('{Enter}')
+    const button = parts(signIn).child('wallet-oauth-button')
+    expect(button).not.toBeNull()
+    expect(focused()?.textContent).toBe('Sign in with Google')
+    await expectAccessible(signIn)
+    await expectFitsPhone(signIn)
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(() => signedIn.length).toBe(1)
+    expect(signedIn[0]?.session.credentialId).toBe(oauth.id)
+    await expect.poll(() => signIn.view).toBe('signed-in')
+  })
+
+  it('shows the one method there is without a list', async () => {
+    const customer = await signUpWithClient()
+    const signIn = mount('wallet-sign-in', {
+      client: customer.wallet,
+      accountId: customer.accountId,
+      methods: [emailMethod(customer)],
+    })
+    expect(parts(signIn).methods).toEqual([])
+    expect(parts(signIn).back).toBeNull()
+    await expect.element(page.getByRole('button', { name: 'Email me a code' })).toBeVisible()
+    await expectAccessible(signIn)
+  })
+
+  it('leads back to the other methods when the passkey is cancelled or cannot run here', async () => {
+    const customer = await signUpWithClient()
+    const signIn = mount('wallet-sign-in', {
+      client: customer.wallet,
+      accountId: customer.accountId,
+      methods: [passkeyMethod, emailMethod(customer)],
+    })
+    const error = new WalletAuthError('PASSKEY_CANCELLED', 'closed')
+
+    // Cancelled (the passkey button's own event): the list again, focus on another method.
+    parts(signIn).methods[0]?.click()
+    const button = parts(signIn).child('wallet-passkey-button')
+    expect(button).not.toBeNull()
+    button?.dispatchEvent(new CustomEvent('wallet-cancelled', { detail: { error }, bubbles: true }))
+    expect(signIn.view).toBe('list')
+    expect(focused()).toBe(parts(signIn).methods[1])
+    expect(parts(signIn).status?.textContent).toBe('')
+
+    // Unavailable (no WebAuthn): the passkey leaves the list, and the element says why.
+    parts(signIn).methods[0]?.click()
+    parts(signIn)
+      .child('wallet-passkey-button')
+      ?.dispatchEvent(new CustomEvent('wallet-unavailable', { detail: { error }, bubbles: true }))
+    // With one method left, it is shown at once.
+    expect(parts(signIn).methods).toEqual([])
+    expect(parts(signIn).child('wallet-otp-form')).not.toBeNull()
+    expect(parts(signIn).status?.textContent).toBe(
+      'This browser cannot use passkeys. Use another way to sign in.',
+    )
+    await expectAccessible(signIn)
+  })
+
+  it('comes back with a sentence when the session is signed out in another tab', async () => {
+    const customer = await signUpWithClient()
+    const other = await openTabFor(customer)
+    const signIn = await signedInElement(customer)
+    const status = mount('wallet-session-status', { client: customer.wallet })
+    await expect
+      .poll(() => shadowOf(status).querySelector('[part="countdown"]')?.textContent)
+      .toMatch(/ends in/)
+    const ended = record(signIn, 'wallet-session-ended')
+    const statusEnded = record(status, 'wallet-session-ended')
+    expect(await tabCall(other, 'signOut')).toMatchObject({ ok: true })
+
+    await expect.poll(() => ended).toEqual([{ reason: 'signed-out-elsewhere' }])
+    const { heading, status: sentence, methods } = parts(signIn)
+    expect(sentence?.textContent).toBe('You signed out in another tab or window. Sign in again to continue.')
+    expect(focused()).toBe(heading)
+    expect(heading?.checkVisibility()).toBe(true)
+    expect(methods).toHaveLength(2)
+    await expect.poll(() => statusEnded).toEqual([{ reason: 'signed-out-elsewhere' }])
+    expect(shadowOf(status).querySelector('[role="status"]')?.textContent).toBe(
+      'You signed out in another tab or window. Sign in again to continue.',
+    )
+    await expectAccessible(signIn)
+    await expectFitsPhone(signIn)
+  })
+
+  it('comes back with its own sentence after a sign-out here', async () => {
+    const customer = await signUpWithClient()
+    const signIn = await signedInElement(customer)
+    const ended = record(signIn, 'wallet-session-ended')
+    await customer.wallet.signOut()
+    await expect.poll(() => ended).toEqual([{ reason: 'signed-out' }])
+    expect(parts(signIn).status?.textContent).toBe(
+      'You signed out. The session key was removed from this browser.',
+    )
+    expect(focused()).toBe(parts(signIn).heading)
+  })
+
+  it('comes back when the session expires (the page clock moved)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })
+    const customer = await signUpWithClient()
+    const signIn = await signedInElement(customer)
+    const ended = record(signIn, 'wallet-session-ended')
+    vi.advanceTimersByTime(16 * 60_000)
+    await expect.poll(() => ended).toEqual([{ reason: 'expired' }])
+    expect(parts(signIn).status?.textContent).toBe('Your session ended. Sign in again to continue.')
+    expect(focused()).toBe(parts(signIn).heading)
+    expect(signIn.view).toBe('list')
+  })
+})
