@@ -15,7 +15,11 @@ afterAll(async () => {
 })
 
 /** A method of another tab's client (see `Tab`), its outcome back as JSON. */
-const tabCall = commands.tabCall as (id: string, method: string, ...args: unknown[]) => Promise<TabOutcome<unknown>>
+const tabCall = commands.tabCall as (
+  id: string,
+  method: string,
+  ...args: unknown[]
+) => Promise<TabOutcome<unknown>>
 
 function value<T>(outcome: TabOutcome<T>): T {
   if (!outcome.ok) throw new Error(`expected success, got ${outcome.code}`)
