@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import type { PaymentResult } from '../../src/client/quoteMethods.js'
 import type { WalletAuthError } from '../../src/errors.js'
+import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
 import { advanceSandboxClock, expectAccessible, expectFitsPhone, mount, shadowOf } from './elementKit.js'
 import { fundedCustomer, quoteTo, SCA_CODE } from './paymentKit.js'
 
@@ -192,5 +193,72 @@ describe('<wallet-sca-step>', () => {
     expect(shadowOf(step).querySelector('button')?.disabled).toBe(true)
     expect(heard.authorized).toEqual([])
     expect((await customer.wallet.quotes.get(quote.id)).status).toBe('EXPIRED')
+  })
+
+  it('confirms with a passkey where the challenge offers one, from the button, by keyboard', async () => {
+    const removeAuthenticator = await addVirtualAuthenticator()
+    try {
+      const customer = await fundedCustomer()
+      const { wallet, accountId } = customer
+      const optionsJSON = await (
+        await fetch('/api/test/passkey-options', {
+          method: 'POST',
+          body: JSON.stringify({ name: 'katherine', accountId }),
+        })
+      ).json()
+      await wallet.passkey.add({ accountId, nickname: 'This Chromium', optionsJSON })
+      const step = mount('wallet-sca-step', {
+        client: wallet,
+        quote: await quoteTo(customer),
+        scaFactor: 'PASSKEY',
+      })
+      const heard = listen(step)
+      await step.pay()
+
+      // A passkey challenge: no code field, the passkey button focused and named.
+      await expect.element(page.getByRole('button', { name: 'Confirm with a passkey' })).toBeVisible()
+      expect(shadowOf(step).querySelector('input')).toBeNull()
+      expect(focused(step)?.textContent).toBe('Confirm with a passkey')
+      expect(status(step)?.textContent).toBe('Confirm the payment with your passkey.')
+      await expectAccessible(step)
+      await userEvent.keyboard('{Enter}')
+      await expect.poll(() => heard.authorized.length).toBe(1)
+      expect(heard.authorized[0]).toMatchObject({ released: true, awaitingAuthorization: false })
+      expect(heard.errors).toEqual([])
+    } finally {
+      await removeAuthenticator()
+    }
+  })
+
+  it('says so when repeated wrong codes first slow the step down, then lock the account', async () => {
+    const customer = await fundedCustomer()
+    const step = mount('wallet-sca-step', { client: customer.wallet, quote: await quoteTo(customer) })
+    const heard = listen(step)
+    await step.pay()
+    const field = shadowOf(step).querySelector('input')
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await userEvent.keyboard(`65432${attempt}`)
+      await expect.poll(() => heard.errors.length).toBe(attempt + 1)
+      if (attempt === 3) {
+        // Past the free failures the next try waits: said at the field, with the seconds.
+        await userEvent.keyboard('{Enter}')
+        await expect.poll(() => heard.errors.at(-1)).toBe('RATE_LIMITED')
+        expect(alert(step)?.textContent).toMatch(
+          /^Too many attempts\. Try again in \d+ seconds\. Code: RATE_LIMITED$/,
+        )
+        expect(focused(step)).toBe(field)
+        heard.errors.pop()
+      }
+      await advanceSandboxClock(10_000)
+    }
+    expect(new Set(heard.errors)).toEqual(new Set(['INVALID_SCA_CODE']))
+    await userEvent.keyboard(SCA_CODE)
+    await expect.poll(() => heard.errors.at(-1)).toBe('ACCOUNT_LOCKED')
+    expect(alert(step)?.textContent).toBe(
+      'Too many wrong confirmations: the account is locked for a while. Code: ACCOUNT_LOCKED',
+    )
+    expect(heard.authorized).toEqual([])
+    // The step stays open for later.
+    expect(shadowOf(step).querySelector('input')).toBe(field)
   })
 })
