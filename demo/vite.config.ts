@@ -1,24 +1,41 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { demoBackend } from './server/demoBackend.js'
+import { DEFAULT_DEMO_PORT, demoStartupProblem } from './server/demoStartupProblem.js'
 
 const demoRoot = fileURLToPath(new URL('.', import.meta.url))
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url))
 
-export default defineConfig({
-  root: demoRoot,
-  // Its own pre-bundle cache, so that the demo and the browser tests do not invalidate each other's.
-  cacheDir: fileURLToPath(new URL('../node_modules/.vite/demo', import.meta.url)),
-  server: {
-    // WebAuthn refuses IP hosts: the page must be on localhost.
-    host: 'localhost',
-    port: Number(process.env.DEMO_PORT ?? 5173),
-    strictPort: true,
-    // The page imports the kit from ../src.
-    fs: { allow: [repositoryRoot] },
-  },
-  plugins: [demoBackend()],
-  // Pre-bundled up front: discovering them mid-session reloads the page.
-  optimizeDeps: { include: ['idb-keyval', '@simplewebauthn/browser', '@hpke/core', 'zod/mini'] },
-  build: { target: 'es2022' },
+// Checked once per process: when Vite reloads this file on a change, the page's port is busy with
+// its own previous server.
+const CHECKED = Symbol.for('embedded-wallet-auth.demo.startup-checked')
+const startup = globalThis as { [CHECKED]?: boolean }
+
+export default defineConfig(async ({ command }) => {
+  if (command === 'serve' && !startup[CHECKED]) {
+    startup[CHECKED] = true
+    // A busy port or a wrong setting is one sentence naming the variable to set, not a stack trace.
+    const problem = await demoStartupProblem(process.env)
+    if (problem) {
+      console.error(`\n  ${problem}\n`)
+      process.exit(1)
+    }
+  }
+  return {
+    root: demoRoot,
+    // Its own pre-bundle cache, so that the demo and the browser tests do not invalidate each other's.
+    cacheDir: fileURLToPath(new URL('../node_modules/.vite/demo', import.meta.url)),
+    server: {
+      // WebAuthn refuses IP hosts: the page must be on localhost.
+      host: 'localhost',
+      port: Number(process.env.DEMO_PORT?.trim() || DEFAULT_DEMO_PORT),
+      strictPort: true,
+      // The page imports the kit from ../src.
+      fs: { allow: [repositoryRoot] },
+    },
+    plugins: [demoBackend()],
+    // Pre-bundled up front: discovering them mid-session reloads the page.
+    optimizeDeps: { include: ['idb-keyval', '@simplewebauthn/browser', '@hpke/core', 'zod/mini'] },
+    build: { target: 'es2022' },
+  }
 })

@@ -104,7 +104,11 @@ export function demoBackend(): Plugin {
     async configureServer(server) {
       server.middlewares.use(contentSecurityPolicy())
       const config = readBackendConfig()
-      const backend = await startBackend(server, config)
+      // Startup problems (a port taken since the check in vite.config.ts) are one sentence.
+      const backend = await startBackend(server, config).catch((error: unknown) => {
+        server.config.logger.error(`\n  ${error instanceof Error ? error.message : String(error)}\n`)
+        process.exit(1)
+      })
       server.httpServer?.once('close', () => {
         void backend.close()
       })
