@@ -79,6 +79,14 @@ const Created = z.looseObject({ id: z.string().check(z.minLength(1)) })
 const AccountList = z.looseObject({
   data: z.array(z.looseObject({ id: z.string().check(z.minLength(1)), type: z.optional(z.string()) })),
 })
+const CredentialList = z.looseObject({
+  data: z.array(
+    z.looseObject({
+      type: z.string(),
+      credentialId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]+$/))),
+    }),
+  ),
+})
 const Account = z.looseObject({
   id: z.string(),
   balance: z.looseObject({
@@ -202,7 +210,16 @@ export function createDemoRoutes(
         handle: async ({ user, body }) => {
           const { accountId } = user()
           const { name } = await body(PasskeyOptionsBody)
-          return { status: 200, body: await passkeys.options({ name, accountId }) }
+          // The account's passkeys are excluded: a device that holds one refuses to make a second.
+          const { data } = await service.call(
+            'GET',
+            `/auth/credentials?accountId=${encodeURIComponent(accountId)}`,
+            CredentialList,
+          )
+          const excludeCredentialIds = data.flatMap((method) =>
+            method.type === 'PASSKEY' && method.credentialId ? [method.credentialId] : [],
+          )
+          return { status: 200, body: await passkeys.options({ name, accountId, excludeCredentialIds }) }
         },
       },
     ],
