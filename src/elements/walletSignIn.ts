@@ -2,6 +2,7 @@ import type { WalletAuthEvent } from '../client/sessionState.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
 import type { AuthMethod } from '../wire/authMethod.js'
 import { h } from './dom.js'
+import { fillIn } from './messages.js'
 import { sessionEnd } from './sessionEnd.js'
 import { WalletElement } from './walletElement.js'
 
@@ -71,8 +72,12 @@ export class WalletSignIn extends WalletElement {
     return this.#methods
   }
   set methods(value: SignInMethod[]) {
+    const key = (methods: SignInMethod[]) => JSON.stringify(methods.map((m) => [m.id, m.type, m.nickname]))
+    const same = key(value) === key(this.#methods)
     this.#methods = value
-    if (this.#chosen && !value.includes(this.#chosen)) this.#chosen = undefined
+    // The same list again (a framework's new array on each render): the step under way stays.
+    if (same) return
+    this.#chosen = value.find((method) => method.id === this.#chosen?.id)
     if (this.#view === 'method' && !this.#chosen) this.#view = 'list'
     if (this.isConnected) this.refresh()
   }
@@ -122,11 +127,14 @@ export class WalletSignIn extends WalletElement {
       back.onclick = () => this.#choose(undefined, chosen)
       return body.replaceChildren(this.#element(chosen), ...(only ? [] : [back]))
     }
+    const { messages, provider } = this
     const buttons = available.map((method) => {
       const button = h(
         'button',
         { type: 'button', part: 'method', class: 'secondary', 'data-id': method.id },
-        this.messages[NAMES[method.type]],
+        method.type === 'OAUTH' && provider
+          ? fillIn(messages.oauthSignInWith, { provider })
+          : messages[NAMES[method.type]],
         method.nickname && h('small', {}, ` ${method.nickname}`),
       )
       button.onclick = () => this.#choose(method)
@@ -134,7 +142,7 @@ export class WalletSignIn extends WalletElement {
     })
     if (!buttons.length) return body.replaceChildren()
     body.replaceChildren(
-      h('p', { id: 'prompt' }, this.messages.signInWith),
+      h('p', { id: 'prompt' }, messages.signInWith),
       h('div', { class: 'stack', role: 'group', 'aria-labelledby': 'prompt' }, ...buttons),
     )
   }

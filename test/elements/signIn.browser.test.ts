@@ -20,6 +20,7 @@ import { openTabFor, record, tabCall, withOauthCredential } from './signInKit.js
 
 afterEach(async () => {
   vi.useRealTimers()
+  vi.unstubAllGlobals()
   await commands.closeTabs(true)
 })
 afterAll(async () => {
@@ -123,11 +124,15 @@ describe('<wallet-sign-in>', () => {
     const codesSent = record(signIn, 'wallet-code-sent')
     const signedIn = record(signIn, 'wallet-signed-in')
     const names = parts(signIn).methods.map((button) => button.textContent)
-    expect(names).toEqual([expect.stringMatching(/^Email code /), 'Sign in with a provider ada@gmail.com'])
+    expect(names).toEqual([expect.stringMatching(/^Email code /), 'Sign in with Google ada@gmail.com'])
 
     parts(signIn).methods[0]?.click()
     await expect.poll(() => codesSent.length).toBe(1)
-    expect(parts(signIn).child('wallet-otp-form')).not.toBeNull()
+    const form = parts(signIn).child('wallet-otp-form')
+    expect(form).not.toBeNull()
+    // The same methods again, in a new array (as a framework re-renders): the form stays.
+    signIn.methods = methods.map((method) => ({ ...method }))
+    expect(parts(signIn).child('wallet-otp-form')).toBe(form)
     parts(signIn).back?.focus()
     await userEvent.keyboard('{Enter}')
     // Back on the list, focus on the method the user left.
@@ -191,6 +196,31 @@ describe('<wallet-sign-in>', () => {
       'This browser cannot use passkeys. Use another way to sign in.',
     )
     await expectAccessible(signIn)
+  })
+
+  it('drops the passkey when this browser has no WebAuthn (the real passkey button says so)', async () => {
+    vi.stubGlobal('PublicKeyCredential', undefined)
+    const customer = await signUpWithClient()
+    const signIn = mount('wallet-sign-in', {
+      client: customer.wallet,
+      accountId: customer.accountId,
+      methods: [passkeyMethod, emailMethod(customer), { ...emailMethod(customer), id: 'AuthMethod:email-2' }],
+    })
+    const unavailable: string[] = []
+    signIn.addEventListener('wallet-unavailable', (event) =>
+      unavailable.push((event as CustomEvent<{ error: WalletAuthError }>).detail.error.code),
+    )
+    parts(signIn).methods[0]?.click()
+    await expect.poll(() => unavailable).toEqual(['PASSKEY_NOT_SUPPORTED'])
+    expect(signIn.view).toBe('list')
+    expect(parts(signIn).methods.map((button) => button.dataset.id)).toEqual([
+      customer.emailCredentialId,
+      'AuthMethod:email-2',
+    ])
+    expect(focused()).toBe(parts(signIn).methods[0])
+    expect(parts(signIn).status?.textContent).toBe(
+      'This browser cannot use passkeys. Use another way to sign in.',
+    )
   })
 
   it('comes back with a sentence when the session is signed out in another tab', async () => {
