@@ -54,7 +54,19 @@ export default defineConfig({
         // The page's own backend: the relay in front of an in-process sandbox, same-origin.
         plugins: [walletBackend()],
         // Pre-bundled up front: discovering them mid-run reloads the page under the tests.
-        optimizeDeps: { include: ['idb-keyval', '@simplewebauthn/browser', '@hpke/core', 'zod/mini'] },
+        optimizeDeps: {
+          include: [
+            'idb-keyval',
+            '@simplewebauthn/browser',
+            '@hpke/core',
+            'zod/mini',
+            // The elements' tests: axe-core, and the frameworks they are rendered in.
+            'axe-core',
+            'react',
+            'react-dom/client',
+            'vue',
+          ],
+        },
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts'],

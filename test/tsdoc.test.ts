@@ -3,7 +3,15 @@
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
-const ENTRIES = ['src/index.ts', 'src/crypto/index.ts', 'src/sandbox/index.ts', 'src/relay/index.ts']
+const ENTRIES = [
+  'src/index.ts',
+  'src/crypto/index.ts',
+  'src/sandbox/index.ts',
+  'src/relay/index.ts',
+  'src/elements/index.ts',
+  'src/elements/react/index.ts',
+  'src/elements/vue/index.ts',
+]
 
 function undocumented(): { missingExample: string[]; missingSummary: string[] } {
   const program = ts.createProgram(ENTRIES, { strict: true, noEmit: true, skipLibCheck: true })
