@@ -32,6 +32,8 @@ export class WalletExportReveal extends WalletElement {
   #phase: Phase = 'start'
   #phrase: string | undefined
   // Never display:none: a live region must be in the accessibility tree before it speaks.
+  #warning = h('p', { id: 'warning', part: 'warning' })
+  #body = h('div')
   #status = h('p', { role: 'status', 'aria-live': 'polite', part: 'status' })
   #error = this.errorBox()
 
@@ -107,16 +109,12 @@ export class WalletExportReveal extends WalletElement {
       )
       body.firstElementChild?.setAttribute('aria-describedby', 'warning')
     }
-    this.shadow.replaceChildren(
-      h(
-        'div',
-        { class: 'stack' },
-        h('p', { id: 'warning', part: 'warning' }, m.exportWarning),
-        body,
-        this.#status,
-        this.#error,
-      ),
-    )
+    this.#warning.textContent = m.exportWarning
+    this.#body.replaceChildren(body)
+    // The live regions stay in place across renders, so that their changes are announced.
+    if (!this.#body.parentNode) {
+      this.shadow.append(h('div', { class: 'stack' }, this.#warning, this.#body, this.#status, this.#error))
+    }
   }
 
   #show(phase: Phase, focus: string, moveFocus = true) {

@@ -54,6 +54,7 @@ export class WalletScaStep extends WalletElement {
   #resend: HTMLButtonElement | undefined
   #pay: HTMLButtonElement | undefined
   // Never display:none: a live region must be in the accessibility tree before it speaks.
+  #body = h('div', { class: 'stack' })
   #status = h('p', { role: 'status', 'aria-live': 'polite', part: 'status', tabindex: '-1' })
   #error = this.errorBox()
 
@@ -104,6 +105,7 @@ export class WalletScaStep extends WalletElement {
       if (left <= 0) this.#expire()
       else if (left < 2 ** 31) this.#timer = setTimeout(() => this.#expire(), left)
     }
+    if (quote && this.#phase === 'done' && !FINAL.includes(quote.status)) this.#follow(quote.id)
     this.refresh()
   }
 
@@ -147,7 +149,10 @@ export class WalletScaStep extends WalletElement {
       } else if (this.#phase === 'step' && this.#step) body.push(this.#stepForm(this.#step))
     }
     this.#showWait()
-    this.shadow.replaceChildren(h('div', { class: 'stack' }, ...body, this.#status, this.#error))
+    this.#body.replaceChildren(...body)
+    // The live regions stay in place across renders, so that their changes are announced.
+    if (!this.#body.parentNode)
+      this.shadow.append(h('div', { class: 'stack' }, this.#body, this.#status, this.#error))
   }
 
   #stepForm({ challenge }: ScaStep) {
@@ -253,7 +258,7 @@ export class WalletScaStep extends WalletElement {
       },
     )
     this.#showWait()
-    if (next) this.#ask(next, answer !== undefined)
+    if (next) this.#ask(next)
     else if (result) this.#settled(result, true)
   }
 
@@ -292,20 +297,15 @@ export class WalletScaStep extends WalletElement {
     this.showError(error, atField ? this.#field : undefined)
   }
 
-  // Shows the step and moves focus to it; the same step after a refused proof keeps the field.
-  #ask(step: ScaStep, answered: boolean) {
+  // Shows the step and moves focus to it.
+  #ask(step: ScaStep) {
     const m = this.messages
-    const sameStep = this.#step?.challenge.id === step.challenge.id && this.#phase === 'step'
     this.#step = step
     this.#phase = 'step'
-    if (!sameStep || !answered) {
-      this.#lastTried = ''
-      this.refresh()
-    }
+    this.#lastTried = ''
+    this.refresh()
     this.#status.replaceChildren(step.challenge.factor === 'PASSKEY' ? m.scaPasskeyAsk : m.scaCodeSent)
-    const target = this.#field ?? this.shadow.querySelector<HTMLButtonElement>('[part~="passkey"]')
-    if (this.#field) this.#field.value = ''
-    target?.focus()
+    ;(this.#field ?? this.shadow.querySelector<HTMLElement>('[part~="passkey"]'))?.focus()
   }
 
   async #sendAgain() {
