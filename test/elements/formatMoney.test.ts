@@ -1,0 +1,20 @@
+// Amounts in minor units written as money: the currency's decimals, cents always, a symbol where
+// Intl knows the currency and the code after the number where it does not.
+import { describe, expect, it } from 'vitest'
+import { formatMoney } from '../../src/elements/formatMoney.js'
+
+describe('formatMoney', () => {
+  it.each([
+    [10_000_000, { code: 'USDB', decimals: 6 }, '10.00 USDB'],
+    [10_123_456, { code: 'USDB', decimals: 6 }, '10.123456 USDB'],
+    [1_050, { code: 'EUR', decimals: 2 }, '€10.50'],
+    [123_456_789, { code: 'USD' }, '$1,234,567.89'],
+    [1_050, { code: 'JPY', decimals: 0 }, '¥1,050'],
+  ])('writes %i of %o as %s', (minor, currency, written) => {
+    expect(formatMoney(minor, currency, 'en-US')).toBe(written)
+  })
+
+  it('follows the locale', () => {
+    expect(formatMoney(123_456, { code: 'EUR', decimals: 2 }, 'de-DE')).toBe('1.234,56\u00a0€')
+  })
+})
