@@ -153,7 +153,7 @@ describe('<wallet-sign-in>', () => {
     await expect.poll(() => signIn.view).toBe('signed-in')
   })
 
-  it('shows the one method there is without a list', async () => {
+  it('shows the one method there is without a list, with its strings', async () => {
     const customer = await signUpWithClient()
     const signIn = mount('wallet-sign-in', {
       client: customer.wallet,
@@ -164,6 +164,10 @@ describe('<wallet-sign-in>', () => {
     expect(parts(signIn).back).toBeNull()
     await expect.element(page.getByRole('button', { name: 'Email me a code' })).toBeVisible()
     await expectAccessible(signIn)
+    // Its strings reach the method's element too.
+    signIn.messages = { signInHeading: 'Log in', otpSendEmail: 'Send the code' }
+    await expect.element(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Send the code' })).toBeVisible()
   })
 
   it('leads back to the other methods when the passkey is cancelled or cannot run here', async () => {
