@@ -1,7 +1,7 @@
 import { afterEach, assert, beforeEach, describe, expect, it, vi } from 'vitest'
 import { commands } from 'vitest/browser'
 import { WalletAuthError, type WalletAuthErrorCode } from '../src/errors.js'
-import { passkeyAssertion, passkeyRegistration } from '../src/passkey/index.js'
+import { knownPasskeys, passkeyAssertion, passkeyRegistration } from '../src/passkey/index.js'
 import { passkeyScaAuthorization } from '../src/sca/passkeyScaAuthorization.js'
 import { addVirtualAuthenticator } from './browser/virtualAuthenticator.js'
 
@@ -110,7 +110,7 @@ describe('passkeyAssertion', () => {
     expect(verified).toBe(true)
   })
 
-  it('maps an unknown credential (NotAllowedError) to PASSKEY_CANCELLED', async () => {
+  it('maps NotAllowedError for a credential this browser never saw to PASSKEY_NOT_ON_DEVICE', async () => {
     await registerPasskey()
     const unknownId = base64url(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
 
@@ -121,8 +121,24 @@ describe('passkeyAssertion', () => {
         allowCredentials: [{ id: unknownId }],
         timeout: 1_000,
       }),
+      'PASSKEY_NOT_ON_DEVICE',
+    )
+  })
+
+  it('maps NotAllowedError for a credential registered here to PASSKEY_CANCELLED (the dialog closed)', async () => {
+    const unknownId = base64url(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    // Known to this browser, yet absent from the authenticator: the browser ends it as a closed dialog.
+    knownPasskeys.remember(unknownId)
+    await expectWalletAuthError(
+      passkeyAssertion({
+        challenge: randomHex(32),
+        rpId: 'localhost',
+        allowCredentials: [{ id: unknownId }],
+        timeout: 1_000,
+      }),
       'PASSKEY_CANCELLED',
     )
+    knownPasskeys.forget(unknownId)
   })
 
   it('maps an RP id of another domain (SecurityError) to PASSKEY_INVALID_DOMAIN', async () => {

@@ -7,6 +7,7 @@ import { bytesToBase64Url } from '../crypto/bytesToBase64Url.js'
 import { utf8 } from '../crypto/utf8.js'
 import { WalletAuthError } from '../errors.js'
 import type { PasskeyAssertion } from '../wire/passkeyAssertion.js'
+import { knownPasskeys } from './knownPasskeys.js'
 import { toPasskeyError } from './toPasskeyError.js'
 
 interface CommonOptions {
@@ -81,10 +82,35 @@ function requestOptions(options: PasskeyAssertionOptions): PublicKeyCredentialRe
 }
 
 /**
+ * `NotAllowedError` covers a closed dialog, a timeout and "no passkey here matched" alike (on
+ * purpose: a page must not probe for credentials). This browser's own record (`knownPasskeys`)
+ * narrows it: when the ceremony named its credentials and none of them was registered or used in
+ * this browser, the passkey is most likely on another device (`PASSKEY_NOT_ON_DEVICE`); otherwise,
+ * or when the record cannot be read, the user stepped back (`PASSKEY_CANCELLED`). A heuristic: a
+ * synced passkey this page never saw, or cleared site data, reads as "not on this device".
+ */
+function notAllowedMeaning(error: WalletAuthError, allowed: readonly string[]): WalletAuthError {
+  if (error.code !== 'PASSKEY_CANCELLED' || allowed.length === 0 || !knownPasskeys.available()) return error
+  if (allowed.some((id) => knownPasskeys.has(id))) return error
+  return new WalletAuthError(
+    'PASSKEY_NOT_ON_DEVICE',
+    'No passkey for this account was seen in this browser.',
+    {
+      cause: error.cause ?? error,
+    },
+  )
+}
+
+/**
  * Runs a WebAuthn assertion for a passkey challenge and returns the assertion as the service
  * takes it (`clientDataJson` spelling). Every failure is a `WalletAuthError` with a `PASSKEY_*`
- * code; `PASSKEY_CANCELLED` means the user closed the dialog, the prompt timed out or no passkey
- * on this device matched (browsers do not say which): go back to the button and offer another method.
+ * code. Browsers report a closed dialog, a timeout and "no matching passkey here" alike; this
+ * browser's record of the passkeys it registered or used (`knownPasskeys`) tells them apart as far
+ * as it can: `PASSKEY_NOT_ON_DEVICE` when none of `allowCredentials` was ever seen here (say so,
+ * offer another method), else `PASSKEY_CANCELLED` (go back to the button quietly). It is a
+ * heuristic: a synced passkey never used in this browser, or cleared site data, reads as "not on
+ * this device". No network request and no other `await` comes before `navigator.credentials.get`,
+ * so a call made synchronously from a click handler keeps the user's gesture (iOS Safari needs it).
  *
  * @example
  * ```ts
@@ -101,6 +127,7 @@ export async function passkeyAssertion(options: PasskeyAssertionOptions): Promis
   }
   try {
     const { id, response } = await startAuthentication({ optionsJSON })
+    knownPasskeys.remember(id)
     const assertion: PasskeyAssertion = {
       credentialId: id,
       clientDataJson: response.clientDataJSON,
@@ -110,6 +137,7 @@ export async function passkeyAssertion(options: PasskeyAssertionOptions): Promis
     if (response.userHandle) assertion.userHandle = response.userHandle
     return assertion
   } catch (error) {
-    throw toPasskeyError(error)
+    const allowed = (optionsJSON.allowCredentials ?? []).map((credential) => credential.id)
+    throw notAllowedMeaning(toPasskeyError(error), allowed)
   }
 }

@@ -5,6 +5,7 @@ import {
 } from '@simplewebauthn/browser'
 import { WalletAuthError } from '../errors.js'
 import type { PasskeyAttestation } from '../wire/passkeyAssertion.js'
+import { knownPasskeys } from './knownPasskeys.js'
 import { toPasskeyError } from './toPasskeyError.js'
 
 /** Options of `passkeyRegistration`. */
@@ -47,6 +48,7 @@ export async function passkeyRegistration(
   }
   try {
     const { id, response } = await startRegistration({ optionsJSON })
+    knownPasskeys.remember(id)
     return {
       type: 'PASSKEY',
       challenge: optionsJSON.challenge,
