@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { WalletAuthError } from '../errors.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
+import { signalRevokedPasskey } from '../passkey/signalRevokedPasskey.js'
 import { generateRecipientKey } from '../session/generateRecipientKey.js'
 import { openWalletExport } from '../session/openWalletExport.js'
 import { AuthMethod } from '../wire/authMethod.js'
@@ -10,11 +11,27 @@ import type { ClientContext } from './clientContext.js'
 const ListOf = <T extends z.ZodMiniType>(item: T) => z.looseObject({ data: z.array(item) })
 const ExportResponse = z.looseObject({ id: z.string(), encryptedWalletCredentials: z.string() })
 
+/** Options of `credentials.revoke`. */
+export interface CredentialRevokeOptions {
+  /**
+   * The credential being revoked, as `credentials.list` gave it. For a PASSKEY, its WebAuthn
+   * `credentialId` is what the browser is told about; without it, the client uses the last
+   * `credentials.list` of this client that named the credential (else no signal is sent).
+   */
+  method?: AuthMethod
+  /** The relying-party id of the passkey (as given to `passkey.signIn`); default `location.hostname`. */
+  rpId?: string
+}
+
 /** Credentials of an account. */
 export interface CredentialMethods {
   list(accountId: string): Promise<AuthMethod[]>
-  /** Revokes a credential; a session of another credential must be current (the spec's rule). */
-  revoke(credentialId: string): Promise<void>
+  /**
+   * Revokes a credential (its AuthMethod `id`); a session of another credential must be current
+   * (the spec's rule). After a PASSKEY is revoked, this browser is told (best effort, never fails
+   * the revoke: `signalRevokedPasskey`) so its password manager stops offering the passkey.
+   */
+  revoke(credentialId: string, options?: CredentialRevokeOptions): Promise<void>
 }
 
 /** Sessions of this browser and of the account. */
@@ -45,13 +62,32 @@ export function createAccountMethods(ctx: ClientContext) {
     return session.sessionId
   }
 
+  // AuthMethod id -> WebAuthn credential id, of the passkeys the last lists named (for revoke).
+  const listedPasskeys = new Map<string, string>()
   const credentials: CredentialMethods = {
     async list(accountId) {
       const query = `?accountId=${encodeURIComponent(accountId)}`
-      return (await ctx.call('GET', `/auth/credentials${query}`, { schema: ListOf(AuthMethod) })).data
+      const { data } = await ctx.call('GET', `/auth/credentials${query}`, { schema: ListOf(AuthMethod) })
+      for (const method of data) {
+        if (method.type === 'PASSKEY' && method.credentialId)
+          listedPasskeys.set(method.id, method.credentialId)
+      }
+      return data
     },
-    async revoke(credentialId) {
+    async revoke(credentialId, options = {}) {
       await ctx.call('DELETE', `/auth/credentials/${encodeURIComponent(credentialId)}`)
+      const { method } = options
+      const webAuthnId =
+        method?.id === credentialId && method.type === 'PASSKEY'
+          ? method.credentialId
+          : listedPasskeys.get(credentialId)
+      listedPasskeys.delete(credentialId)
+      if (webAuthnId) {
+        await signalRevokedPasskey({
+          credentialId: webAuthnId,
+          ...(options.rpId ? { rpId: options.rpId } : {}),
+        })
+      }
     },
   }
 

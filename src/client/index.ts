@@ -1,10 +1,10 @@
-export type { CredentialMethods, SessionMethods } from './accountMethods.js'
+export type { CredentialMethods, CredentialRevokeOptions, SessionMethods } from './accountMethods.js'
 export { createWalletAuth, type WalletAuth, type WalletAuthOptions } from './createWalletAuth.js'
 export type { ContactChange, CustomerMethods } from './customerMethods.js'
 export type { DelegatedKeyMethods } from './delegatedKeyMethods.js'
 export type { OauthMethods } from './oauthMethods.js'
 export type { OtpMethods } from './otpMethods.js'
-export type { PasskeyMethods, PasskeySignInOptions } from './passkeyMethods.js'
+export type { PasskeyMethods, PasskeySignInOptions, PreparedPasskeySignIn } from './passkeyMethods.js'
 export type {
   PaymentResult,
   PaymentScaFactor,

@@ -1,3 +1,4 @@
+export { knownPasskeys } from './knownPasskeys.js'
 export {
   type PasskeyAssertionOptions,
   type PasskeyChallengeOptions,
@@ -9,3 +10,4 @@ export {
   type PasskeyRegistrationOptions,
   passkeyRegistration,
 } from './passkeyRegistration.js'
+export { type RevokedPasskey, signalRevokedPasskey } from './signalRevokedPasskey.js'
