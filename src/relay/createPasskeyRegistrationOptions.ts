@@ -34,6 +34,15 @@ export interface PasskeyRegistrationConfig {
    * `createRedisChallengeStore`.
    */
   store?: ChallengeStore
+  /**
+   * The base64url WebAuthn ids of the passkeys `accountId` already has, e.g. the `credentialId` of
+   * the PASSKEY entries of `GET /auth/credentials?accountId=…` called with the platform credentials.
+   * When given, `options(user)` with an `accountId` puts them in `excludeCredentials` (beside any
+   * `excludeCredentialIds`), so a device that holds one already refuses to make a second one for
+   * the account (the browser answers `InvalidStateError`, `PASSKEY_ALREADY_REGISTERED`). A failure
+   * of the lookup fails `options`.
+   */
+  existingPasskeys?: (accountId: string) => Promise<readonly string[]>
 }
 
 /** Whom a registration challenge is for. */
@@ -216,7 +225,10 @@ export function createPasskeyRegistrationOptions(
           },
         )
       }
-      const { name, id, displayName, excludeCredentialIds = [] } = parsed.data
+      const { name, id, displayName, accountId, excludeCredentialIds = [] } = parsed.data
+      const existing =
+        accountId !== undefined && config.existingPasskeys ? await config.existingPasskeys(accountId) : []
+      const excluded = [...new Set([...excludeCredentialIds, ...existing])]
       const optionsJSON = await generateRegistrationOptions({
         rpName,
         rpID: rpId,
@@ -225,7 +237,7 @@ export function createPasskeyRegistrationOptions(
         userDisplayName: displayName ?? name,
         timeout: ttlMs,
         attestationType: 'none',
-        excludeCredentials: excludeCredentialIds.map((credentialId) => ({ id: credentialId })),
+        excludeCredentials: excluded.map((credentialId) => ({ id: credentialId })),
         authenticatorSelection: { residentKey: 'preferred', userVerification },
         supportedAlgorithmIDs,
       })
