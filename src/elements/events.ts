@@ -22,6 +22,11 @@ export interface WalletElementEventMap {
   'wallet-error': CustomEvent<{ error: WalletAuthError; sentence: string }>
   /** The user stepped back (closed the passkey dialog): not an error; offer another method. */
   'wallet-cancelled': CustomEvent<{ error: WalletAuthError }>
+  /**
+   * This browser cannot use the element's method (no WebAuthn: `PASSKEY_NOT_SUPPORTED`); the
+   * element says so and stays disabled: offer another method.
+   */
+  'wallet-unavailable': CustomEvent<{ error: WalletAuthError }>
   /** A one-time code was sent (or sent again). */
   'wallet-code-sent': CustomEvent<{ method: AuthMethod }>
   /** The session was refreshed from a session element. */
