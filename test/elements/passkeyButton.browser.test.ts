@@ -291,4 +291,19 @@ describe('client passkey methods', () => {
     const left = await customer.wallet.credentials.list(customer.accountId)
     expect(left.map((credential) => credential.type)).toEqual(['EMAIL_OTP'])
   })
+
+  it('refuses a second passkey on a device that holds an excluded one (PASSKEY_ALREADY_REGISTERED)', async () => {
+    const customer = await customerWithPasskey({ signOut: false })
+    const optionsJSON = await (
+      await fetch('/api/test/passkey-options', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'katherine', accountId: customer.accountId }),
+      })
+    ).json()
+    // What the relay's options carry with existingPasskeys (its lookup is tested in Node).
+    optionsJSON.excludeCredentials = [{ id: String(customer.passkey.credentialId), type: 'public-key' }]
+    await expect(
+      customer.wallet.passkey.add({ accountId: customer.accountId, nickname: 'Again', optionsJSON }),
+    ).rejects.toMatchObject({ code: 'PASSKEY_ALREADY_REGISTERED' })
+  })
 })
