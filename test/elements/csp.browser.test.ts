@@ -24,9 +24,7 @@ describe('the elements under a strict CSP', () => {
     for (const element of result.elements) {
       expect(element, element.tag).toMatchObject({ adoptedSheets: 1, display: 'block' })
     }
-    const rendered = result.elements.filter((element) => element.shadowElements > 0).map((e) => e.tag)
-    expect(rendered).toEqual(
-      expect.arrayContaining(['wallet-otp-form', 'wallet-session-status', 'wallet-sign-in']),
-    )
+    // Each shows something: the signed-in client lets the session elements render too.
+    for (const element of result.elements) expect(element.shadowElements, element.tag).toBeGreaterThan(0)
   }, 60_000)
 })

@@ -36,6 +36,15 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   ])
 }
 
+/** Resolves when `condition` holds, checked every 20 ms; rejects after `ms`. */
+async function until(condition: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`not met within ${ms} ms: ${condition}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 async function signUp() {
   const { signerPublicKey } = await (await fetch('/api/test/config')).json()
   const email = `csp-${crypto.randomUUID().slice(0, 8)}@example.com`
@@ -99,8 +108,14 @@ async function run(): Promise<CspAgentReport> {
     Object.assign(element, properties[tag] ?? {})
     document.body.append(element)
   }
-  // Elements that read the session render after a turn or two of the event loop.
-  await new Promise((resolve) => setTimeout(resolve, 500))
+  // Elements that read the session (status, sign-in) render once they have it.
+  await until(
+    () =>
+      ['wallet-session-status', 'wallet-sign-in'].every(
+        (tag) => (document.querySelector(tag)?.shadowRoot?.querySelectorAll('*').length ?? 0) > 0,
+      ),
+    10_000,
+  )
   for (const tag of Object.keys(walletElementTags)) {
     const element = document.querySelector(tag)
     const shadow = element?.shadowRoot
