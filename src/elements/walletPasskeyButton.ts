@@ -20,8 +20,10 @@ type ButtonState = 'idle' | 'waiting' | 'unavailable'
  * user's gesture). While the ceremony runs the button is disabled and the element says so
  * (announced). A closed dialog goes back to the button quietly (`wallet-cancelled`); a passkey not
  * on this device, or any other failure, is a sentence in the error region (`wallet-error`); where
- * the browser has no WebAuthn the button says so and fires `wallet-unavailable`. Success:
- * `wallet-signed-in`.
+ * the browser has no WebAuthn, or `getBrowserCapabilities` reports neither a platform authenticator
+ * nor the hybrid (phone) transport, the button says so, stays disabled and fires
+ * `wallet-unavailable`. Success: `wallet-signed-in`. Keep it connected a moment before the tap:
+ * a click that comes before the challenge arrived waits for it, outside the gesture.
  *
  * @example
  * ```ts
