@@ -5,6 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
 import type { WalletSessionStatus } from '../../src/elements/walletSessionStatus.js'
 import {
+  advanceSandboxClock,
   type ElementCustomer,
   expectAccessible,
   expectFitsPhone,
@@ -13,7 +14,7 @@ import {
   signInByEmail,
   signUpWithClient,
 } from './elementKit.js'
-import { openTabFor, record, tabCall } from './signInKit.js'
+import { anotherDevice, openTabFor, record, tabCall } from './signInKit.js'
 
 afterEach(async () => {
   vi.useRealTimers()
@@ -135,6 +136,28 @@ describe('<wallet-session-status>', () => {
       'You signed out in another tab or window. Sign in again to continue.',
     )
     expect(parts(status).countdown?.hidden).toBe(true)
+  })
+
+  it('shows a refused refresh at the element, focused, and fires wallet-error', async () => {
+    const customer = await signUpWithClient()
+    const status = await signedInStatus(customer)
+    const sessionId = (await customer.wallet.sessions.current())?.sessionId
+    const errors = record(status, 'wallet-error')
+    // Another device of the customer revokes this browser's session on the service.
+    await advanceSandboxClock(31_000)
+    const other = anotherDevice(customer)
+    await signInByEmail({ ...customer, wallet: other })
+    await other.sessions.revoke(String(sessionId))
+    other.dispose()
+
+    parts(status).refresh?.click()
+    // The relay no longer finds the session among the customer's: refused, typed, at the element.
+    await expect.poll(() => errors.map((detail) => detail.error.code)).toEqual(['FORBIDDEN'])
+    const alert = parts(status).root.querySelector<HTMLElement>('[role="alert"]')
+    expect(alert?.textContent).toBe('The signed-in account may not do this. Code: FORBIDDEN')
+    expect(parts(status).root.activeElement).toBe(alert)
+    expect(parts(status).refresh?.disabled).toBe(false)
+    await expectAccessible(status)
   })
 
   it('shows nothing while no session is held', async () => {

@@ -1,8 +1,11 @@
 // What the tests of the sign-in, OAuth button and session status elements share: the events an
 // element fired, an OAuth credential on a customer's account, another tab's client.
 import { commands } from 'vitest/browser'
+import { createWalletAuth, type WalletAuth } from '../../src/client/index.js'
 import type { WalletElementEventMap } from '../../src/elements/events.js'
+import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import { mintSandboxIdToken } from '../../src/relay/mintSandboxIdToken.js'
+import { uniqueDatabaseName } from '../browser/rawIndexedDb.js'
 import { type ElementCustomer, signInByEmail } from './elementKit.js'
 
 /** The events of `type` the element fires, as they come. */
@@ -53,4 +56,19 @@ export const tabCall = commands.tabCall as (
 export function openTabFor(customer: ElementCustomer): Promise<string> {
   const { databaseName, customerId, signerPublicKey } = customer
   return commands.openTab({ databaseName, customerId, signerPublicKey })
+}
+
+/** A client of `customer` on another device: its own key store, the same relay and customer. */
+export function anotherDevice(customer: ElementCustomer): WalletAuth {
+  const asCustomer: typeof fetch = (input, init) => {
+    const request = new Request(input, init)
+    request.headers.set('X-Test-Customer', customer.customerId)
+    return fetch(request)
+  }
+  return createWalletAuth({
+    baseUrl: '/api/wallet',
+    fetch: asCustomer,
+    keyStore: createKeyStore({ databaseName: uniqueDatabaseName() }),
+    trustedSigners: [customer.signerPublicKey],
+  })
 }
