@@ -3,7 +3,11 @@ import type { WalletAuthError } from '../errors.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
 import type { AuthMethod } from '../wire/authMethod.js'
 
-/** Why a session-following element went back to signed out. */
+/**
+ * Why a session-following element went back to signed out: `expired` (also a session the service
+ * ended, e.g. revoked from another device), `signed-out` (in this page) or `signed-out-elsewhere`
+ * (another tab or window of the site).
+ */
 export type SessionEndReason = 'expired' | 'signed-out' | 'signed-out-elsewhere'
 
 /**
