@@ -52,9 +52,8 @@ export class WalletScaStep extends WalletElement {
   #timer: ReturnType<typeof setTimeout> | undefined
   #field: HTMLInputElement | undefined
   #resend: HTMLButtonElement | undefined
-  #pay: HTMLButtonElement | undefined
-  // Never display:none: a live region must be in the accessibility tree before it speaks.
   #body = h('div', { class: 'stack' })
+  // Never display:none: a live region must be in the accessibility tree before it speaks.
   #status = h('p', { role: 'status', 'aria-live': 'polite', part: 'status', tabindex: '-1' })
   #error = this.errorBox()
 
@@ -94,6 +93,7 @@ export class WalletScaStep extends WalletElement {
     super.disconnectedCallback()
     clearTimeout(this.#timer)
     this.#stopWait?.()
+    this.#waitLeft = 0
   }
 
   // Renders, and waits for the quote to expire (not payable after) or, once released, to settle.
@@ -122,7 +122,7 @@ export class WalletScaStep extends WalletElement {
   protected render(): void {
     const m = this.messages
     const quote = this.#quote
-    this.#field = this.#resend = this.#pay = undefined
+    this.#field = this.#resend = undefined
     const body: Node[] = []
     if (quote) {
       const sent = this.#money(quote.totalSendingAmount, quote.sendingCurrency)
@@ -141,11 +141,13 @@ export class WalletScaStep extends WalletElement {
         ),
       )
       if (this.#phase === 'pay') {
-        this.#pay = h('button', { type: 'button', part: 'button pay', 'aria-describedby': 'summary' })
-        this.#pay.textContent = fillIn(m.scaPay, { amount: sent })
-        this.#pay.disabled = this.#expired
-        this.#pay.addEventListener('click', () => void this.pay())
-        body.push(this.#pay)
+        const pay = h(
+          'button',
+          { type: 'button', part: 'button pay', 'aria-describedby': 'summary', disabled: this.#expired },
+          fillIn(m.scaPay, { amount: sent }),
+        )
+        pay.addEventListener('click', () => void this.pay())
+        body.push(pay)
       } else if (this.#phase === 'step' && this.#step) body.push(this.#stepForm(this.#step))
     }
     this.#showWait()
@@ -219,6 +221,12 @@ export class WalletScaStep extends WalletElement {
 
   #confirm() {
     const code = otpDigits(this.#field?.value ?? '', CODE_LENGTH)
+    if (code.length < CODE_LENGTH) {
+      return void this.showError(
+        new WalletAuthError('INVALID_OTP_CODE', 'The code is too short.'),
+        this.#field,
+      )
+    }
     this.#lastTried = code
     return this.#authorize({ code })
   }

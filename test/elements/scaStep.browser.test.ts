@@ -65,6 +65,13 @@ describe('<wallet-sca-step>', () => {
     await expectAccessible(step)
     await expectFitsPhone(step)
 
+    // Confirm with too few digits: said at the field, nothing sent.
+    await userEvent.keyboard('12{Enter}')
+    await expect.poll(() => heard.errors).toEqual(['INVALID_OTP_CODE'])
+    expect(alert(step)?.textContent).toBe('Type the 6 digits of the code. Code: INVALID_OTP_CODE')
+    expect(focused(step)).toBe(field)
+    heard.errors.length = 0
+
     // A wrong code: the step stays open, the field keeps it selected, the sentence says so.
     await userEvent.keyboard('654321')
     await expect.poll(() => heard.errors).toEqual(['INVALID_SCA_CODE'])
