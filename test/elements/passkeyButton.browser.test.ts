@@ -8,6 +8,7 @@ import type { WalletElementEventName } from '../../src/elements/index.js'
 import type { WalletPasskeyButton } from '../../src/elements/walletPasskeyButton.js'
 import { knownPasskeys } from '../../src/passkey/index.js'
 import {
+  advanceSandboxClock,
   type ElementCustomer,
   expectAccessible,
   expectFitsPhone,
@@ -184,6 +185,24 @@ describe('<wallet-passkey-button>', () => {
     button().click()
     await expect.poll(types, { timeout: 10_000 }).toEqual(['wallet-signed-in'])
     expect(paths.slice(before).filter((path) => path.endsWith('/challenge'))).toEqual([])
+  })
+
+  it('prepares again once a rate limit on challenges lifts (Retry-After)', async () => {
+    const customer = await customerWithPasskey()
+    // A challenge for this passkey was just issued elsewhere: the button's own is refused (429).
+    await customer.wallet.passkey.prepare(customer.passkey.id, { accountId: customer.accountId })
+    const { challenges } = countChallenges()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { button, types } = mountButton(customer)
+    await expect.poll(challenges).toBe(1)
+
+    await advanceSandboxClock(30_000)
+    await vi.advanceTimersByTimeAsync(30_000)
+    await expect.poll(challenges).toBe(2)
+    vi.useRealTimers()
+    button().click()
+    await expect.poll(types, { timeout: 10_000 }).toEqual(['wallet-signed-in'])
+    expect(challenges()).toBe(2)
   })
 
   it('goes back to the button quietly when the dialog is closed, after announcing the wait', async () => {
