@@ -42,8 +42,10 @@ export class WalletSessionStatus extends WalletElement {
   override connectedCallback(): void {
     super.connectedCallback()
     void this.client?.sessions.current().then((session) => {
-      if (!session || this.#session) return
+      // The session may have changed or ended while this element was out of the page.
+      if (session?.key.publicKey === this.#session?.key.publicKey) return
       this.#show(session)
+      if (!session) return
       if (msUntilExpiry(session, Date.now()) <= EXPIRING_SOON_MS) this.#say(this.messages.sessionExpiringSoon)
     })
   }

@@ -90,7 +90,14 @@ export class WalletSignIn extends WalletElement {
   override connectedCallback(): void {
     super.connectedCallback()
     void this.client?.sessions.current().then((session) => {
-      if (session && this.#ours(session) && this.#view !== 'signed-in') this.#signedIn(false)
+      const signedIn = session !== undefined && this.#ours(session)
+      if (signedIn && this.#view !== 'signed-in') this.#signedIn(false)
+      // Ended while this element was out of the page (it heard nothing): the methods, quietly.
+      else if (!signedIn && this.#view === 'signed-in') {
+        this.#view = 'list'
+        this.#say('')
+        this.#draw()
+      }
     })
   }
 

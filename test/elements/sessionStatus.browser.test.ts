@@ -160,6 +160,16 @@ describe('<wallet-session-status>', () => {
     await expectAccessible(status)
   })
 
+  it('catches up with a session that ended while it was out of the page', async () => {
+    const customer = await signUpWithClient()
+    const status = await signedInStatus(customer)
+    status.remove()
+    await customer.wallet.signOut()
+    document.body.append(status)
+    await expect.poll(() => parts(status).countdown?.hidden).toBe(true)
+    expect(parts(status).refresh?.checkVisibility()).toBe(false)
+  })
+
   it('shows nothing while no session is held', async () => {
     const customer = await signUpWithClient()
     const status = mount('wallet-session-status', { client: customer.wallet })

@@ -265,6 +265,17 @@ describe('<wallet-sign-in>', () => {
     expect(focused()).toBe(parts(signIn).heading)
   })
 
+  it('catches up with a session that ended while it was out of the page', async () => {
+    const customer = await signUpWithClient()
+    const signIn = await signedInElement(customer)
+    signIn.remove()
+    await customer.wallet.signOut()
+    document.body.append(signIn)
+    await expect.poll(() => signIn.view).toBe('list')
+    expect(parts(signIn).methods).toHaveLength(2)
+    expect(parts(signIn).status?.textContent).toBe('')
+  })
+
   it('comes back when the session expires (the page clock moved)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })
     const customer = await signUpWithClient()
