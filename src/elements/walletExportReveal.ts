@@ -31,9 +31,11 @@ export class WalletExportReveal extends WalletElement {
 
   #phase: Phase = 'start'
   #phrase: string | undefined
-  // Never display:none: a live region must be in the accessibility tree before it speaks.
+  // Counts the session's ends and removals: an export that finishes after one is dropped.
+  #turn = 0
   #warning = h('p', { id: 'warning', part: 'warning' })
   #body = h('div')
+  // Never display:none: a live region must be in the accessibility tree before it speaks.
   #status = h('p', { role: 'status', 'aria-live': 'polite', part: 'status' })
   #error = this.errorBox()
 
@@ -50,6 +52,7 @@ export class WalletExportReveal extends WalletElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
+    this.#turn++
     this.#phrase = undefined
     this.#phase = 'start'
     this.#status.replaceChildren()
@@ -58,7 +61,10 @@ export class WalletExportReveal extends WalletElement {
 
   protected override sessionChanged(event: WalletAuthEvent): void {
     // Another account, or none: this phrase is no longer the signed-in user's to see.
-    if (event.type === 'signed-out' || event.type === 'expired' || event.type === 'signed-in') this.hide()
+    if (event.type === 'signed-out' || event.type === 'expired' || event.type === 'signed-in') {
+      this.#turn++
+      this.hide()
+    }
   }
 
   protected render(): void {
@@ -134,6 +140,7 @@ export class WalletExportReveal extends WalletElement {
   }
 
   async #reveal() {
+    const turn = this.#turn
     const phrase = await this.runBusy(
       async () => {
         const client = this.requireClient()
@@ -149,6 +156,7 @@ export class WalletExportReveal extends WalletElement {
       },
     )
     if (phrase === undefined) return
+    if (turn !== this.#turn) return this.#show('start', '[part~="start"]', false)
     this.#phrase = phrase
     this.#status.replaceChildren(this.messages.exportShown)
     this.#show('shown', 'output')
