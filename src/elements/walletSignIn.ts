@@ -53,6 +53,8 @@ export class WalletSignIn extends WalletElement {
   #unavailable = new Set<string>()
   #heading: HTMLElement | undefined
   #status: HTMLElement | undefined
+  // What the status line says (kept when the element is drawn again: new methods, new strings).
+  #notice = ''
   #body: HTMLElement | undefined
 
   constructor() {
@@ -109,7 +111,7 @@ export class WalletSignIn extends WalletElement {
     this.shadow.replaceChildren(
       h('section', { class: 'stack', 'aria-labelledby': 'heading' }, this.#heading, this.#status, this.#body),
     )
-    if (this.#view === 'signed-in') this.#status.textContent = messages.signedIn
+    this.#status.textContent = this.#view === 'signed-in' ? messages.signedIn : this.#notice
     this.#draw()
   }
 
@@ -219,6 +221,7 @@ export class WalletSignIn extends WalletElement {
   }
 
   #say(sentence: string) {
+    this.#notice = sentence
     if (this.#status && this.#status.textContent !== sentence) this.#status.textContent = sentence
   }
 

@@ -263,6 +263,11 @@ describe('<wallet-sign-in>', () => {
       'You signed out. The session key was removed from this browser.',
     )
     expect(focused()).toBe(parts(signIn).heading)
+    // Drawn again with other methods, it still says why.
+    signIn.methods = [emailMethod(customer)]
+    expect(parts(signIn).status?.textContent).toBe(
+      'You signed out. The session key was removed from this browser.',
+    )
   })
 
   it('catches up with a session that ended while it was out of the page', async () => {
