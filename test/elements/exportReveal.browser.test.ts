@@ -1,8 +1,8 @@
 // <wallet-export-reveal> in Chromium against the relay and sandbox: warning, confirmation, reveal,
 // copy and hide by keyboard; the phrase leaves the page on Hide, at the session's end and when the
 // element is removed.
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { page, userEvent } from 'vitest/browser'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { commands, page, userEvent } from 'vitest/browser'
 import type { WalletAuthError } from '../../src/errors.js'
 import {
   advanceSandboxClock,
@@ -13,9 +13,14 @@ import {
   signInByEmail,
   signUpWithClient,
 } from './elementKit.js'
+import { openTabFor, tabCall } from './signInKit.js'
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks()
+  await commands.closeTabs(true)
+})
+afterAll(async () => {
+  await commands.closeTabs()
 })
 
 const status = (element: Element) => shadowOf(element).querySelector('[role="status"]')
@@ -98,7 +103,7 @@ describe('<wallet-export-reveal>', () => {
     expect(focused(reveal)?.textContent).toBe('Show recovery phrase')
   })
 
-  it('takes the phrase out of the page when the session ends and when the element is removed', async () => {
+  it('takes the phrase out of the page when the session ends, here or in another tab, and when the element is removed', async () => {
     const customer = await signUpWithClient()
     await signInByEmail(customer)
     const reveal = mount('wallet-export-reveal', { client: customer.wallet })
@@ -109,9 +114,22 @@ describe('<wallet-export-reveal>', () => {
       await expect.poll(() => phraseOf(reveal)).toBeTruthy()
     }
 
+    // Signed out in another tab (another document on the same key store).
+    const other = await openTabFor(customer)
+    await showPhrase()
+    expect(await tabCall(other, 'signOut')).toMatchObject({ ok: true })
+    await expect.poll(() => heard).toEqual(['wallet-revealed', 'wallet-hidden'])
+    expect(shadowOf(reveal).querySelector('output')).toBeNull()
+    expect(status(reveal)?.textContent).toBe('Recovery phrase hidden. It is no longer on the page.')
+
+    // Signed out here.
+    await advanceSandboxClock(30_000) // past the back-off of a second code in a row
+    await signInByEmail(customer)
     await showPhrase()
     await customer.wallet.signOut()
-    await expect.poll(() => heard).toEqual(['wallet-revealed', 'wallet-hidden'])
+    await expect
+      .poll(() => heard)
+      .toEqual(['wallet-revealed', 'wallet-hidden', 'wallet-revealed', 'wallet-hidden'])
     expect(shadowOf(reveal).querySelector('output')).toBeNull()
 
     await advanceSandboxClock(30_000) // past the back-off of a second code in a row
