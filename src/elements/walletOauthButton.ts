@@ -23,8 +23,12 @@ export class WalletOauthButton extends WalletElement {
   declare accountId?: string
   /** The provider's name for the label ("Sign in with {provider}"); default a generic label. */
   declare provider?: string
-  /** Asks the identity provider for an ID token with this `nonce` (the app's own code). */
-  declare getIdToken?: (nonce: string) => Promise<string> | string
+  /**
+   * Asks the identity provider for an ID token with this `nonce` (the app's own code). Nothing
+   * (`null`, `undefined`, `''`) means the user closed the provider: the button comes back quietly
+   * and fires `wallet-cancelled` (code `OAUTH_CANCELLED`), no error shown.
+   */
+  declare getIdToken?: (nonce: string) => Promise<string | null | undefined> | string | null | undefined
   #status: HTMLElement | undefined
 
   #label(): string {
@@ -46,16 +50,29 @@ export class WalletOauthButton extends WalletElement {
     const status = this.#status
     this.clearError()
     if (status) status.textContent = this.messages.oauthWaiting
-    const session = await this.runBusy(async () => {
-      const { credentialId, accountId, getIdToken } = this
-      if (!credentialId || !accountId || !getIdToken) {
-        throw new WalletAuthError(
-          'INVALID_ARGUMENT',
-          `${this.localName} needs its credentialId, accountId and getIdToken properties.`,
-        )
-      }
-      return this.requireClient().oauth.signIn(credentialId, { accountId, getIdToken })
-    })
+    let closed: WalletAuthError | undefined
+    const session = await this.runBusy(
+      async () => {
+        const { credentialId, accountId, getIdToken } = this
+        if (!credentialId || !accountId || !getIdToken) {
+          throw new WalletAuthError(
+            'INVALID_ARGUMENT',
+            `${this.localName} needs its credentialId, accountId and getIdToken properties.`,
+          )
+        }
+        const ask = async (nonce: string) => {
+          const token = await getIdToken(nonce)
+          if (token) return token
+          closed = new WalletAuthError('OAUTH_CANCELLED', 'The provider was closed without a token.')
+          throw closed
+        }
+        return this.requireClient().oauth.signIn(credentialId, { accountId, getIdToken: ask })
+      },
+      (error) => {
+        if (closed && error === closed) this.emit('wallet-cancelled', { error: closed })
+        else this.showError(error)
+      },
+    )
     if (status) status.textContent = ''
     if (session) this.emit('wallet-signed-in', { session })
   }

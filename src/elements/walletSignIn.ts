@@ -5,6 +5,7 @@ import { h } from './dom.js'
 import { fillIn } from './messages.js'
 import { sessionEnd } from './sessionEnd.js'
 import { WalletElement } from './walletElement.js'
+import type { WalletOauthButton } from './walletOauthButton.js'
 
 /** One sign-in method of the account, as the app's backend lists its `AuthMethod`s. */
 export type SignInMethod = Pick<AuthMethod, 'id' | 'type' | 'credentialId' | 'nickname'>
@@ -40,8 +41,8 @@ export class WalletSignIn extends WalletElement {
   // Declared, not initialised: values an app set before the tag was defined stay.
   /** The account whose methods are offered; a session of this account counts as signed in. */
   declare accountId?: string
-  /** For OAuth methods: asks the identity provider for an ID token with this `nonce`. */
-  declare getIdToken?: (nonce: string) => Promise<string> | string
+  /** For OAuth methods: the OAuth button's `getIdToken` (nothing back: the user closed the provider). */
+  declare getIdToken?: WalletOauthButton['getIdToken']
   /** For OAuth methods: the provider's name on the button. */
   declare provider?: string
   /** For passkey methods: the relying party id, when not the page's host. */

@@ -72,4 +72,27 @@ describe('<wallet-oauth-button>', () => {
     await expectAccessible(button)
     await expectFitsPhone(button)
   })
+
+  it('comes back quietly when the user closes the provider (no token): wallet-cancelled', async () => {
+    const customer = await signUpWithClient()
+    const { oauth } = await withOauthCredential(customer)
+    const button = mount('wallet-oauth-button', {
+      client: customer.wallet,
+      credentialId: oauth.id,
+      accountId: customer.accountId,
+      getIdToken: async () => undefined,
+    })
+    const cancelled = record(button, 'wallet-cancelled')
+    const errors = record(button, 'wallet-error')
+    const control = shadowOf(button).querySelector('button')
+    control?.focus()
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(() => cancelled.map((detail) => detail.error.code)).toEqual(['OAUTH_CANCELLED'])
+    expect(errors).toEqual([])
+    expect(shadowOf(button).querySelector('[role="alert"]')?.textContent).toBe('')
+    expect(shadowOf(button).querySelector('[role="status"]')?.textContent).toBe('')
+    expect(control?.disabled).toBe(false)
+    expect(shadowOf(button).activeElement).toBe(control)
+    expect(await customer.wallet.sessions.current()).toBeUndefined()
+  })
 })
