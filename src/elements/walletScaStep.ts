@@ -116,7 +116,12 @@ export class WalletScaStep extends WalletElement {
   }
 
   #money(amount: number, currency: Quote['sendingCurrency']) {
-    return formatMoney(amount, currency, document.documentElement.lang || undefined)
+    // The page's language, unless it is not a valid tag (Intl throws): then the browser's.
+    try {
+      return formatMoney(amount, currency, document.documentElement.lang || undefined)
+    } catch {
+      return formatMoney(amount, currency)
+    }
   }
 
   protected render(): void {

@@ -11,6 +11,7 @@ import { fundedCustomer, quoteTo, SCA_CODE } from './paymentKit.js'
 
 afterEach(() => {
   vi.useRealTimers()
+  document.documentElement.lang = ''
 })
 
 const status = (element: Element) => shadowOf(element).querySelector('[role="status"]')
@@ -189,6 +190,15 @@ describe('<wallet-sca-step>', () => {
     await expect.poll(() => shadowOf(shown).querySelector('button')?.disabled).toBe(true)
     expect(status(shown)?.textContent).toBe('This quote expired. Get a new quote.')
     shown.remove()
+
+    // Amounts follow the page's language (and survive a tag Intl refuses).
+    document.documentElement.lang = 'de-DE'
+    const german = mount('wallet-sca-step', { client: customer.wallet, quote })
+    expect(shadowOf(german).querySelector('button')?.textContent).toBe('Pay 10,00 USDB')
+    document.documentElement.lang = 'not a language'
+    german.quote = { ...quote }
+    expect(shadowOf(german).querySelector('button')?.textContent).toBe('Pay 10.00 USDB')
+    german.remove()
 
     // The service's clock says it expired: the Pay click is refused with the sentence.
     const step = mount('wallet-sca-step', { client: customer.wallet, quote })
