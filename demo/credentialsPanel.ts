@@ -1,11 +1,16 @@
-// The account's sign-in methods: list, add (passkey, Google in the sandbox, SMS), remove. The
-// service's rules (not the last one; not with its own session) come back as refusals, shown.
+// The account's sign-in methods: list (by friendly name), add (a passkey with the demo's own
+// button, Google in the sandbox, SMS with <wallet-otp-form adding>), remove. The service's rules
+// (not the last one; not with its own session) come back as refusals, shown next to the row.
+import type { WalletOtpForm } from '../src/elements/walletOtpForm.js'
 import { WalletAuthError } from '../src/errors.js'
 import type { AuthMethod } from '../src/wire/index.js'
 import { demoApi } from './demoApi.js'
 import { type DemoApp, runAction } from './demoApp.js'
-import { byId, element, shorten } from './dom.js'
+import { demoErrorSentence } from './demoMessages.js'
+import { byId, element, onWalletEvent, shorten } from './dom.js'
+import { methodName } from './friendlyNames.js'
 import { showStatus } from './notices.js'
+import { toE164 } from './phoneNumber.js'
 
 /** A name for a new passkey: the device it lives on, as far as the browser says. */
 function deviceName(): string {
@@ -14,26 +19,51 @@ function deviceName(): string {
   return `Passkey on ${platform || 'this device'}`
 }
 
-/** Wires the sign-in methods section; `load()` lists them. */
-export function createCredentialsPanel(app: DemoApp) {
-  const rows = byId<HTMLTableSectionElement>('credentials')
+/**
+ * Wires the sign-in methods section; `load()` lists them and hands the list to `onMethods`
+ * (the sign-in element offers the same list after a sign-out).
+ */
+export function createCredentialsPanel(app: DemoApp, onMethods: (methods: AuthMethod[]) => void) {
+  const rows = byId<HTMLUListElement>('credentials')
+  const panel = byId('credentials-panel')
+  const smsForm = byId<WalletOtpForm>('sms-otp')
 
-  function row(credential: AuthMethod, current: boolean): HTMLTableRowElement {
-    const remove = element('button', { type: 'button' }, 'Remove')
+  const accountId = async () => {
+    const session = await app.wallet().sessions.current()
+    if (!session) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in first.')
+    return session.accountId
+  }
+
+  function row(credential: AuthMethod, current: boolean): HTMLLIElement {
+    const name = methodName(credential.type)
+    const remove = element(
+      'button',
+      { type: 'button', class: 'secondary', 'aria-label': `Remove ${name}` },
+      'Remove',
+    )
     remove.addEventListener('click', () =>
       runAction(remove, async () => {
-        await app.wallet().credentials.revoke(credential.id)
+        await app.wallet().credentials.revoke(credential.id, { method: credential })
         await load()
-        showStatus(`Removed ${credential.nickname ?? credential.type}; its sessions were revoked too.`)
+        showStatus(panel, `Removed ${name}; its sessions were revoked too.`)
+        byId('credentials-heading').focus()
       }),
     )
     return element(
-      'tr',
-      { 'data-credential-id': credential.id, 'data-type': credential.type },
-      element('td', {}, credential.type, current ? ' (this session)' : ''),
-      element('td', {}, credential.nickname ?? ''),
-      element('td', {}, element('code', { title: credential.id }, shorten(credential.id))),
-      element('td', {}, remove),
+      'li',
+      { 'data-credential-id': credential.id, 'data-type': credential.type, 'data-feedback': '' },
+      element(
+        'span',
+        { class: 'row-main' },
+        element('strong', {}, name),
+        current ? ' (this session)' : '',
+        credential.nickname ? ` · ${credential.nickname}` : '',
+        element('br'),
+        element('code', { title: credential.id }, shorten(credential.id)),
+      ),
+      remove,
+      element('p', { class: 'status', role: 'status', 'data-notice': '' }),
+      element('p', { class: 'alert', role: 'alert', tabindex: '-1', 'data-notice': '' }),
     )
   }
 
@@ -44,12 +74,7 @@ export function createCredentialsPanel(app: DemoApp) {
     rows.replaceChildren(
       ...credentials.map((credential) => row(credential, credential.id === session.credentialId)),
     )
-  }
-
-  const accountId = async () => {
-    const session = await app.wallet().sessions.current()
-    if (!session) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in first.')
-    return session.accountId
+    onMethods(credentials)
   }
 
   byId('add-passkey').addEventListener('click', () =>
@@ -57,10 +82,11 @@ export function createCredentialsPanel(app: DemoApp) {
       byId('add-passkey'),
       async () => {
         const nickname = deviceName()
+        // The backend's options exclude the account's passkeys: this device cannot register twice.
         const optionsJSON = await demoApi.passkeyOptions(nickname)
         await app.wallet().passkey.add({ accountId: await accountId(), nickname, optionsJSON })
         await load()
-        showStatus('Passkey added: you can sign in with it from now on.')
+        showStatus(byId('add-passkey'), 'Passkey added: you can sign in with it from now on.')
       },
       'Waiting for your passkey…',
     ),
@@ -71,39 +97,55 @@ export function createCredentialsPanel(app: DemoApp) {
       const oidcToken = await demoApi.idToken()
       await app.wallet().oauth.add({ accountId: await accountId(), oidcToken })
       await load()
-      showStatus('Google sign-in (sandbox) added.')
+      showStatus(byId('add-oauth'), 'Google sign-in (sandbox) added.')
     }),
   )
 
-  // Adding SMS: the phone number goes on the customer first (a signed change), the credential
-  // follows it, and the code the service sends at once activates it.
-  let pendingSms: string | undefined
+  // Adding SMS: the number is checked here (E.164, said at the field), goes on the customer with a
+  // signed change, then <wallet-otp-form adding> adds the credential, whose first code turns it on.
+  const phone = byId<HTMLInputElement>('phone')
+  const phoneError = byId('phone-error')
+  const phoneWrong = () => {
+    const error = new WalletAuthError('INVALID_PHONE_NUMBER', 'Not an E.164 phone number.')
+    const { sentence, code } = demoErrorSentence(error)
+    phoneError.replaceChildren(
+      `${sentence} `,
+      element('span', { class: 'code-ref' }, 'Code: ', element('code', {}, code)),
+    )
+    phone.setAttribute('aria-invalid', 'true')
+    phone.focus()
+    phone.select()
+  }
+  phone.addEventListener('input', () => {
+    phone.removeAttribute('aria-invalid')
+    phoneError.replaceChildren()
+  })
+
   byId('add-sms').addEventListener('submit', (event) => {
     event.preventDefault()
-    const phoneNumber = byId<HTMLInputElement>('phone').value.trim()
+    const phoneNumber = toE164(phone.value)
+    if (!phoneNumber) return phoneWrong()
+    phoneError.replaceChildren()
+    phone.removeAttribute('aria-invalid')
     return runAction(byId('add-sms').querySelector('button'), async () => {
-      if (!app.user) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in first.')
+      if (!app.user) throw new WalletAuthError('UNAUTHENTICATED', 'Say who you are first.')
       await app.wallet().customers.updateContact(app.user.customerId, { phoneNumber })
-      pendingSms = (await app.wallet().smsOtp.add(await accountId())).id
-      await load()
+      smsForm.accountId = await accountId()
       byId('activate-sms').hidden = false
-      byId('activate-code').focus()
-      showStatus(`A code was sent to ${phoneNumber}: enter it to turn on SMS sign-in.`)
+      // Adds the credential (its first code is sent at once); the code field takes the focus.
+      await smsForm.start()
     })
   })
 
-  byId('activate-sms').addEventListener('submit', (event) => {
-    event.preventDefault()
-    const code = byId<HTMLInputElement>('activate-code')
-    return runAction(byId('activate-sms').querySelector('button'), async () => {
-      if (!pendingSms) return
-      await app.wallet().smsOtp.verify(pendingSms, code.value.replace(/\D/g, ''))
-      pendingSms = undefined
-      code.value = ''
-      byId('activate-sms').hidden = true
-      await app.render()
-      showStatus('SMS sign-in is on; this session now uses it.')
-    })
+  onWalletEvent(smsForm, 'wallet-code-sent', () => void load())
+  onWalletEvent(smsForm, 'wallet-signed-in', () => {
+    byId('activate-sms').hidden = true
+    phone.value = ''
+    // Ready for another time: the element forgets the credential it added when `adding` changes.
+    smsForm.adding = false
+    smsForm.adding = true
+    showStatus(byId('add-sms'), 'SMS sign-in is on; this session now uses it.')
+    byId('credentials-heading').focus()
   })
 
   return { load }

@@ -4,6 +4,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import { WalletAuthError } from '../src/errors.js'
 import { errorFromResponse } from '../src/fetch/errorFromResponse.js'
+import type { Currency } from '../src/wire/index.js'
 
 /** The user the demo backend knows from its cookie (its stand-in for an app's own login). */
 export interface DemoUser {
@@ -55,7 +56,7 @@ export const demoApi = {
   idToken: async (nonce?: string) =>
     (await call<{ idToken: string }>('POST', '/id-token', nonce === undefined ? {} : { nonce })).idToken,
   fund: (amount: number) =>
-    call<{ balance: { amount: number; currency: { code?: string; decimals?: number } } }>('POST', '/fund', {
+    call<{ balance: { amount: number; currency: Currency } }>('POST', '/fund', {
       amount,
     }),
   externalAccount: (body: { accountNumber: string; currency: 'USD' }) =>

@@ -26,8 +26,9 @@ export function onActionFailure(handler: (error: unknown) => Promise<void>): voi
 }
 
 /**
- * Runs a click's work: the button is disabled (with `busyText`) while it runs, the notices are
- * cleared first, and a failure is shown as a sentence with its code. Resolves to whether it worked.
+ * Runs a click's work: the button is disabled (with `busyText`, and `aria-busy`) while it runs,
+ * the notices are cleared first, and a failure is shown next to the button as a sentence with its
+ * code, focused. Resolves to whether it worked.
  */
 export async function runAction(
   target: Element | null,
@@ -38,6 +39,7 @@ export async function runAction(
   const label = button?.textContent ?? ''
   if (button) {
     button.disabled = true
+    button.setAttribute('aria-busy', 'true')
     if (busyText) button.textContent = busyText
   }
   clearNotices()
@@ -45,13 +47,29 @@ export async function runAction(
     await work()
     return true
   } catch (error) {
-    showError(error)
+    if (button) button.disabled = false
+    showError(target, error)
     await afterFailure(error).catch(() => {})
     return false
   } finally {
     if (button) {
       button.disabled = false
+      button.removeAttribute('aria-busy')
       if (busyText) button.textContent = label
     }
   }
+}
+
+/** Focuses the first button or field inside `host`, looking into the shadow roots of its elements. */
+export function focusFirstControl(host: Element): boolean {
+  const root: ParentNode = host.shadowRoot ?? host
+  const control = root.querySelector<HTMLElement>('button:not([disabled]), input, select')
+  if (control && control.offsetParent !== null) {
+    control.focus()
+    return true
+  }
+  for (const child of root.querySelectorAll('*')) {
+    if (child.shadowRoot && focusFirstControl(child)) return true
+  }
+  return false
 }

@@ -1,3 +1,5 @@
+import type { WalletElementEventMap } from '../src/elements/events.js'
+
 // Small DOM helpers: the page is plain TypeScript, so these keep the panels short.
 
 /** The element with `id`; a missing one is a bug in index.html, so it throws. */
@@ -39,4 +41,13 @@ export function formatDuration(milliseconds: number): string {
 /** The first and last characters of a long id or key, for tables. */
 export function shorten(value: string, keep = 10): string {
   return value.length <= keep * 2 + 1 ? value : `${value.slice(0, keep)}…${value.slice(-keep)}`
+}
+
+/** Listens to one of the elements' typed events (`wallet-signed-in`, `wallet-error`, …) on `target`. */
+export function onWalletEvent<K extends keyof WalletElementEventMap>(
+  target: EventTarget,
+  type: K,
+  handler: (event: WalletElementEventMap[K]) => void,
+): void {
+  target.addEventListener(type, handler as EventListener)
 }

@@ -1,41 +1,10 @@
-// Export: after a confirmation, the wallet's mnemonic is sealed by the service to a fresh key of
-// this page, opened here, and shown once.
-import { type DemoApp, runAction } from './demoApp.js'
-import { byId, setText, showIf } from './dom.js'
-import { showStatus } from './notices.js'
+// Export: <wallet-export-reveal> asks for a confirmation, has the service seal the recovery phrase
+// to a fresh key of this page, opens it here, and shows it until it is hidden (or the session ends).
+import type { WalletExportReveal } from '../src/elements/walletExportReveal.js'
+import { byId } from './dom.js'
 
 /** Wires the export section. */
-export function createExportPanel(app: DemoApp) {
-  const dialog = byId<HTMLDialogElement>('export-confirm')
-
-  function hide() {
-    setText('mnemonic', '')
-    showIf('mnemonic-box', false)
-  }
-
-  byId('export').addEventListener('click', () => {
-    hide()
-    dialog.showModal()
-  })
-  byId('export-no').addEventListener('click', () => dialog.close())
-  byId('export-yes').addEventListener('click', () => {
-    dialog.close()
-    return runAction(
-      byId('export'),
-      async () => {
-        const session = await app.wallet().sessions.current()
-        if (!session) return
-        setText('mnemonic', await app.wallet().exportWallet(session.accountId))
-        showIf('mnemonic-box', true)
-        showStatus('Recovery phrase shown. Write it down, then hide it.')
-      },
-      'Exporting…',
-    )
-  })
-  byId('hide-mnemonic').addEventListener('click', () => {
-    hide()
-    showStatus('Recovery phrase hidden. Export again to see it.')
-  })
-
-  return { hide }
+export function createExportPanel() {
+  const reveal = byId<WalletExportReveal>('export-reveal')
+  return { element: reveal }
 }

@@ -1,38 +1,80 @@
-// The QA demo page: every flow of the kit on createWalletAuth, as an integrator's page would be,
-// against the demo backend (the kit's relay) and the sandbox or a real service behind it.
+// The QA demo page: every flow of the kit on the elements of `embedded-wallet-auth/elements` and
+// `createWalletAuth`, as an integrator's page would be, against the demo backend (the kit's relay)
+// and the sandbox or a real service behind it.
 import './jitlessZod.js'
 import { createWalletAuth, type WalletAuth } from '../src/client/index.js'
+import type { WalletAuthEvent } from '../src/client/sessionState.js'
+import { defineWalletElements, walletElementTags } from '../src/elements/index.js'
+import type { WalletElement } from '../src/elements/walletElement.js'
 import { isWalletAuthError } from '../src/errors.js'
 import { createKeyStore } from '../src/keys/createKeyStore.js'
+import { createActivityDrawer } from './activityDrawer.js'
 import { createActivityLog } from './activityLog.js'
 import { createCredentialsPanel } from './credentialsPanel.js'
 import { demoApi } from './demoApi.js'
 import { type DemoApp, onActionFailure, type SessionMode } from './demoApp.js'
 import { demoClock } from './demoClock.js'
-import { byId, setText, showIf } from './dom.js'
-import { createExportPanel } from './exportPanel.js'
+import { demoMessageOverrides } from './demoMessages.js'
+import { byId, onWalletEvent, setText, showIf } from './dom.js'
+import { methodName } from './friendlyNames.js'
 import { createMoneyPanel } from './moneyPanel.js'
-import { showError, showStatus } from './notices.js'
+import { addFeedbackRegions, showError, showStatus } from './notices.js'
 import { createSandboxTools } from './sandboxTools.js'
-import { forgetSessionModes } from './sessionModeMemory.js'
+import { forgetSessionModes, rememberSessionMode } from './sessionModeMemory.js'
 import { createSessionsPanel } from './sessionsPanel.js'
 import { createSignInPanel } from './signInPanel.js'
 import { createWalletPanel } from './walletPanel.js'
 
 const SIGNED_IN_SECTIONS = ['wallet', 'credentials-panel', 'sessions-panel', 'money', 'export-panel']
 const MODE_KEY = 'embedded-wallet-auth-demo:session-mode'
-const SESSION_ENDED = 'Your session ended: its key was removed from this browser. Sign in again to continue.'
+const SESSION_REVOKED = 'Your session ended: it was revoked from another browser. Sign in again to continue.'
+
+/** Shows the signed-in sections or the sign-in (at once, before anything is loaded). */
+function showView(signedIn: boolean) {
+  showIf('sign-in', !signedIn)
+  for (const id of SIGNED_IN_SECTIONS) showIf(id, signedIn)
+}
 
 async function start() {
   const config = await demoApi.config()
   demoClock.adopt(config.now)
   const keyStore = await createKeyStore({ now: demoClock.now })
-  const activity = createActivityLog(byId<HTMLOListElement>('activity'), config.signatureHeader)
+  addFeedbackRegions()
+  const drawer = createActivityDrawer()
+  const activityList = byId<HTMLOListElement>('activity')
+  const activity = createActivityLog(activityList, config.signatureHeader)
+  new MutationObserver(() => drawer.count(activityList.children.length)).observe(activityList, {
+    childList: true,
+  })
   const modeSelect = byId<HTMLSelectElement>('session-mode')
   modeSelect.value = localStorage.getItem(MODE_KEY) === 'sealed' ? 'sealed' : 'client-held'
   const sessionMode = () => modeSelect.value as SessionMode
 
   let wallet: WalletAuth
+  const app: DemoApp = { config, keyStore, wallet: () => wallet, user: config.user, render }
+
+  // The page hears the session before its elements (its listener is added first): the sign-in is
+  // on screen by the time <wallet-sign-in> says why the session ended and takes the focus.
+  const followSession = (event: WalletAuthEvent) => {
+    if (event.type === 'signed-out' || event.type === 'expired') {
+      showView(false)
+      money.stop()
+      if (event.type === 'signed-out') forgetSessionModes()
+      void render()
+    } else if (event.type === 'signed-in' || event.type === 'refreshed') {
+      const focusWasHere = !document.activeElement || document.activeElement === document.body
+      const fromSignIn = byId('sign-in').contains(document.activeElement) || focusWasHere
+      void render().then(() => {
+        if (event.type !== 'signed-in' || byId('sign-in').hidden === false) return
+        showStatus(byId('wallet'), `Signed in with ${methodName(event.session.type).toLowerCase()}.`)
+        // Focus follows the step: from the sign-in to the wallet it opened.
+        if (fromSignIn) byId('wallet-heading').focus()
+      })
+    }
+  }
+
+  const elements = () => document.querySelectorAll<WalletElement>(Object.keys(walletElementTags).join(', '))
+
   const connect = () => {
     wallet = createWalletAuth({
       baseUrl: '/api/wallet',
@@ -44,78 +86,91 @@ async function start() {
       ...(config.trustedSigners ? { trustedSigners: config.trustedSigners } : {}),
       ...(config.exportSigners ? { exportSigners: config.exportSigners } : {}),
     })
-    wallet.onChange((event) => {
-      if (event.type === 'expiring-soon')
-        showStatus('Your session ends in a minute. Refresh it to stay signed in.')
-      if (event.type === 'expired') {
-        void render().then(() => showStatus('Your session ended. Sign in again to continue.'))
-      }
-    })
+    wallet.onChange(followSession)
+    for (const element of elements()) element.client = wallet
+    return wallet
   }
 
-  const app: DemoApp = {
-    config,
-    keyStore,
-    wallet: () => wallet,
-    user: config.user,
-    render,
-  }
-  const signIn = createSignInPanel(app, sessionMode)
+  defineWalletElements({ client: connect(), messages: demoMessageOverrides })
+
+  const signIn = createSignInPanel(app)
   const walletPanel = createWalletPanel(app, sessionMode)
-  const credentials = createCredentialsPanel(app)
+  const credentials = createCredentialsPanel(app, signIn.setMethods)
   const sessions = createSessionsPanel(app)
   const money = createMoneyPanel(app)
-  const exportPanel = createExportPanel(app)
   createSandboxTools()
 
-  async function render() {
+  // Sessions made by the elements: which key mode made them (OTP sessions are always client-held).
+  onWalletEvent(signIn.element, 'wallet-signed-in', (event) => {
+    const { session } = event.detail
+    const otp = session.type === 'EMAIL_OTP' || session.type === 'SMS_OTP'
+    rememberSessionMode(session.key.publicKey, otp ? 'client-held' : sessionMode())
+  })
+  onWalletEvent(byId('sms-otp'), 'wallet-signed-in', (event) => {
+    rememberSessionMode(event.detail.session.key.publicKey, 'client-held')
+  })
+
+  let rendering: Promise<void> | undefined
+  let again = false
+  // One render at a time; a request during one runs once more after it.
+  function render(): Promise<void> {
+    if (rendering) {
+      again = true
+      return rendering
+    }
+    rendering = (async () => {
+      do {
+        again = false
+        await renderOnce()
+      } while (again)
+    })().finally(() => {
+      rendering = undefined
+    })
+    return rendering
+  }
+
+  async function renderOnce() {
     let session = await wallet.sessions.current()
     if (session && session.accountId !== app.user?.accountId) {
       // The backend no longer knows this user (e.g. it restarted): the session cannot be used.
       await wallet.signOut().catch(() => {})
       session = undefined
     }
-    showIf('sign-in', !session)
-    for (const id of SIGNED_IN_SECTIONS) showIf(id, Boolean(session))
+    showView(Boolean(session))
     if (!session) {
-      walletPanel.stop()
-      money.stop()
-      exportPanel.hide()
       await signIn.show()
       return
     }
+    signIn.element.accountId = session.accountId
     await walletPanel.show(session)
     await Promise.all([credentials.load(), sessions.load(), money.load()])
   }
 
-  // After a refusal: the sandbox clock may have moved (an expired challenge), and the session may
-  // have been revoked elsewhere; a dead session's key is wiped here instead of failing again.
-  onActionFailure(async (error) => {
+  // After a refusal (of the page's own buttons or of an element): the sandbox clock may have moved
+  // (an expired challenge), and the session may have been revoked elsewhere. The relay refuses a
+  // revoked session with 403 before the service can: the page checks, wipes the dead key instead
+  // of failing again, and says so at the sign-in.
+  const afterFailure = async (error: unknown) => {
     await demoClock.sync()
-    // The client already forgot a session the service no longer knows: show the sign-in.
-    if (isWalletAuthError(error, 'SESSION_EXPIRED')) {
-      forgetSessionModes()
-      await render()
-      showError(error, SESSION_ENDED)
-      return
-    }
-    // The relay refuses a revoked session before the service can (403): check, then wipe.
     if (!isWalletAuthError(error, 'FORBIDDEN', 'NO_SESSION_KEY')) return
     const session = await wallet.sessions.current()
     if (!session?.sessionId) return
     const active = await wallet.sessions.list(session.accountId)
     if (active.some((candidate) => candidate.id === session.sessionId)) return
     await wallet.signOut().catch(() => {})
-    forgetSessionModes()
     await render()
-    showError(error, SESSION_ENDED)
-  })
+    showError(byId('methods'), error, SESSION_REVOKED, false)
+  }
+  onActionFailure(afterFailure)
+  onWalletEvent(document, 'wallet-error', (event) => void afterFailure(event.detail.error).catch(() => {}))
 
   modeSelect.addEventListener('change', () => {
     localStorage.setItem(MODE_KEY, sessionMode())
     wallet.dispose()
     connect()
-    showStatus(`New sign-ins will use a ${sessionMode()} session key.`)
+    // The sign-in draws its method again with the new client.
+    signIn.element.methods = [...signIn.element.methods]
+    showStatus(modeSelect, `New sign-ins will use a ${sessionMode()} session key.`)
   })
   byId('clear-activity').addEventListener('click', () => activity.clear())
 
@@ -129,8 +184,7 @@ async function start() {
   showIf('sandbox-tools', sandbox)
   for (const node of document.querySelectorAll<HTMLElement>('.sandbox-only')) node.hidden = !sandbox
 
-  connect()
   await render()
 }
 
-start().catch(showError)
+start().catch((error) => showError(null, error))

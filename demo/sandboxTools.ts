@@ -14,7 +14,7 @@ export function createSandboxTools() {
         const { now } = await demoApi.advanceClock(milliseconds)
         demoClock.adopt(now)
         setText('sandbox-clock', `Sandbox time: ${new Date(now).toLocaleString()}`)
-        showStatus(`Sandbox clock moved ${what} ahead.`)
+        showStatus(byId(id), `Sandbox clock moved ${what} ahead.`)
       }),
     )
   advance('advance-30s', 30_000, '30 seconds')
@@ -23,7 +23,10 @@ export function createSandboxTools() {
   byId('expire-next-challenge').addEventListener('click', () =>
     runAction(byId('expire-next-challenge'), async () => {
       await demoApi.expireNextChallenge()
-      showStatus('The next signed-retry challenge will have expired by the time it is signed.')
+      showStatus(
+        byId('expire-next-challenge'),
+        'The next signed-retry challenge will have expired by the time it is signed.',
+      )
     }),
   )
 }

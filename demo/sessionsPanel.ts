@@ -3,42 +3,52 @@ import { WalletAuthError } from '../src/errors.js'
 import type { ClientKeyAuthSession } from '../src/wire/index.js'
 import { type DemoApp, runAction } from './demoApp.js'
 import { byId, element, shorten } from './dom.js'
+import { methodName } from './friendlyNames.js'
 import { showStatus } from './notices.js'
 
 /** Wires the sessions section; `load()` lists them. */
 export function createSessionsPanel(app: DemoApp) {
-  const rows = byId<HTMLTableSectionElement>('sessions')
+  const rows = byId<HTMLUListElement>('sessions')
+  const panel = byId('sessions-panel')
 
   async function revoke(button: HTMLButtonElement, sessionId: () => Promise<string>) {
     await runAction(button, async () => {
       const current = await app.wallet().sessions.current()
       const id = await sessionId()
       await app.wallet().sessions.revoke(id)
-      if (current?.sessionId === id) {
-        await app.render()
-        showStatus('This session was revoked: the session key was removed from this browser.')
-      } else {
+      // Revoking this browser's own session signs it out: the sign-in says so.
+      if (current?.sessionId !== id) {
         await load()
-        showStatus('Session revoked.')
+        showStatus(panel, 'Session revoked.')
+        byId('sessions-heading').focus()
       }
     })
   }
 
-  function row(session: ClientKeyAuthSession, current: boolean): HTMLTableRowElement {
-    const button = element('button', { type: 'button' }, 'Revoke')
+  function row(session: ClientKeyAuthSession, current: boolean): HTMLLIElement {
+    const button = element(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary',
+        'aria-label': `Revoke the ${methodName(session.type)} session ${shorten(session.id, 6)}`,
+      },
+      'Revoke',
+    )
     button.addEventListener('click', () => revoke(button, async () => session.id))
     return element(
-      'tr',
+      'li',
       { 'data-session-id': session.id, 'data-current': String(current) },
       element(
-        'td',
-        {},
-        element('code', { title: session.id }, shorten(session.id)),
+        'span',
+        { class: 'row-main' },
+        element('strong', {}, methodName(session.type)),
         current ? ' (this browser)' : '',
+        element('br'),
+        element('code', { title: session.id }, shorten(session.id)),
+        ` · ends ${new Date(session.expiresAt).toLocaleTimeString()}`,
       ),
-      element('td', {}, session.type),
-      element('td', {}, new Date(session.expiresAt).toLocaleTimeString()),
-      element('td', {}, button),
+      button,
     )
   }
 

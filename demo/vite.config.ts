@@ -32,6 +32,9 @@ export default defineConfig(async ({ command }) => {
       strictPort: true,
       // The page imports the kit from ../src.
       fs: { allow: [repositoryRoot] },
+      // DEMO_WATCH=0 (the e2e suite): no file watching and no live reload, so that an edit made
+      // while the suite runs does not reload a page in the middle of a test.
+      ...(process.env.DEMO_WATCH === '0' ? { hmr: false, watch: null } : {}),
     },
     plugins: [demoBackend()],
     // Pre-bundled up front: discovering them mid-session reloads the page.
