@@ -1,4 +1,12 @@
-import { expectSignedIn, openDemo, signInWithEmailCode, signOut, uniqueEmail } from './demoSteps.js'
+import {
+  codeField,
+  expectSignedIn,
+  openDemo,
+  signInWithEmailCode,
+  signOut,
+  statusOf,
+  uniqueEmail,
+} from './demoSteps.js'
 import { expect, test } from './fixtures.js'
 import { inspectIndexedDb } from './inspectIndexedDb.js'
 import { addVirtualAuthenticator } from './virtualAuthenticator.js'
@@ -14,10 +22,15 @@ test('email OTP sign-in; the key survives a reload and a new page; sign-out empt
   const email = uniqueEmail()
   await openDemo(page)
   await signInWithEmailCode(page, guard, email)
-  await expect(page.locator('#status')).toHaveText('Signed in.')
+  // Focus follows the step: from the code field to the wallet the sign-in opened.
+  await expect(page.locator('#wallet-heading')).toBeFocused()
+  await expect(statusOf(page.locator('#wallet'))).toHaveText('Signed in with email code.')
   await expect(page.locator('#stored-in')).toContainText('IndexedDB')
   await expect(page.locator('#session-mode-used')).toContainText('client-held')
   await expect(page.locator('#session-id')).toHaveText(/^Session:/)
+  await expect(page.locator('wallet-session-status [part="countdown"]')).toHaveText(
+    /^Session ends in \d+:\d\d\.$/,
+  )
   const publicKey = (await page.locator('#public-key').textContent()) ?? ''
 
   // The kit keeps one record: the session key, under its compressed public key, non-extractable.
@@ -35,7 +48,8 @@ test('email OTP sign-in; the key survives a reload and a new page; sign-out empt
   // Another tab of the same browser profile finds the same session.
   const second = await context.newPage()
   await addVirtualAuthenticator(second)
-  await openDemo(second)
+  await page.bringToFront()
+  await second.goto('/')
   await expectSignedIn(second, email)
   await expect(second.locator('#public-key')).toHaveText(publicKey)
   await second.close()
@@ -46,8 +60,37 @@ test('email OTP sign-in; the key survives a reload and a new page; sign-out empt
   expect(kitStores[KIT_STORE] ?? 0, 'session records left after sign-out').toBe(0)
   expect(after.privateKeys, 'private keys left in IndexedDB after sign-out').toBe(0)
 
-  // And a reload stays signed out: nothing to find.
+  // And a reload stays signed out: nothing to find, the same user's methods offered again.
   await page.reload()
   await expect(page.locator('#sign-in')).toBeVisible()
   await expect(page.locator('#wallet')).toBeHidden()
+  await expect(page.locator('wallet-sign-in').getByRole('button', { name: 'Email me a code' })).toBeVisible()
+  await expect(codeField(page.locator('wallet-sign-in'))).toHaveCount(0)
+})
+
+test('tab B goes back to the sign-in, with a sentence, when tab A signs out', async ({
+  page,
+  context,
+  guard,
+}) => {
+  const email = uniqueEmail()
+  await openDemo(page)
+  await signInWithEmailCode(page, guard, email)
+
+  const tabB = await context.newPage()
+  await addVirtualAuthenticator(tabB)
+  await tabB.goto('/')
+  await expectSignedIn(tabB, email)
+
+  await page.bringToFront()
+  await signOut(page)
+
+  // Tab B hears it from tab A (the kit's channel between tabs): no reload, no click.
+  await expect(tabB.locator('#sign-in')).toBeVisible()
+  await expect(tabB.locator('#wallet')).toBeHidden()
+  await expect(tabB.locator('wallet-sign-in [part="status"]').first()).toHaveText(
+    'You signed out in another tab or window. Sign in again to continue.',
+  )
+  await expect(tabB.locator('wallet-sign-in').getByRole('button', { name: 'Email me a code' })).toBeVisible()
+  await tabB.close()
 })

@@ -1,15 +1,18 @@
 import {
+  chooseMethod,
   continueAs,
   credentialRow,
+  expectAlert,
   expectSignedIn,
   openDemo,
   signInWithEmailCode,
   signOut,
+  statusOf,
   uniqueEmail,
 } from './demoSteps.js'
 import { expect, test } from './fixtures.js'
 
-test('passkey: add one while signed in with an email code, sign out, sign in with it', async ({
+test('passkey: add one while signed in with an email code (not twice on one device), sign out, sign in with it', async ({
   page,
   guard,
 }) => {
@@ -17,17 +20,29 @@ test('passkey: add one while signed in with an email code, sign out, sign in wit
   await openDemo(page)
   await signInWithEmailCode(page, guard, email)
 
+  const buttons = page.locator('#add-passkey').locator('..')
   await page.locator('#add-passkey').click()
-  await expect(page.locator('#status')).toContainText('Passkey added')
+  await expect(statusOf(buttons)).toContainText('Passkey added')
   await expect(credentialRow(page, 'PASSKEY')).toHaveCount(1)
-  await expect(credentialRow(page, 'EMAIL_OTP')).toHaveCount(1)
-  await expect(credentialRow(page, 'PASSKEY').getByRole('button', { name: 'Remove' })).toBeVisible()
+  await expect(credentialRow(page, 'PASSKEY')).toContainText('Passkey')
+  await expect(credentialRow(page, 'EMAIL_OTP')).toContainText('Email code')
+  await expect(credentialRow(page, 'PASSKEY').getByRole('button', { name: 'Remove Passkey' })).toBeVisible()
+
+  // The registration options exclude the account's passkeys: this device refuses a second one.
+  await page.locator('#add-passkey').click()
+  await expectAlert(buttons, 'PASSKEY_ALREADY_REGISTERED')
+  await expect(buttons.locator(':scope > p.alert')).toBeFocused()
+  await expect(credentialRow(page, 'PASSKEY')).toHaveCount(1)
 
   await signOut(page)
   await continueAs(page, email)
-  await expect(page.locator('#passkey-sign-in')).toBeVisible()
-  await page.locator('#passkey-sign-in').click()
+  await chooseMethod(page, 'Passkey')
+  const button = page
+    .locator('wallet-sign-in wallet-passkey-button')
+    .getByRole('button', { name: 'Sign in with a passkey' })
+  await expect(button).toBeEnabled()
+  await button.click()
   await expectSignedIn(page, email)
-  await expect(page.locator('#signed-in-with')).toContainText(/passkey/i)
-  await expect(page.locator('#status')).toHaveText('Signed in.')
+  await expect(page.locator('#signed-in-with')).toHaveText('Passkey')
+  await expect(statusOf(page.locator('#wallet'))).toHaveText('Signed in with passkey.')
 })

@@ -1,4 +1,6 @@
 import {
+  chooseMethod,
+  codeField,
   continueAs,
   credentialRow,
   expectAlert,
@@ -6,13 +8,15 @@ import {
   expectSignedOut,
   openDemo,
   SANDBOX_CODE,
+  signInElement,
   signInWithEmailCode,
+  statusOf,
   uniqueEmail,
 } from './demoSteps.js'
 import { expect, test } from './fixtures.js'
 import { inspectIndexedDb } from './inspectIndexedDb.js'
 
-test('revoke a credential and a session; the refusals the spec requires are shown', async ({
+test('revoke a credential and a session; the refusals the spec requires are shown where the user acted', async ({
   page,
   guard,
 }) => {
@@ -20,49 +24,65 @@ test('revoke a credential and a session; the refusals the spec requires are show
   await openDemo(page)
   await signInWithEmailCode(page, guard, email)
 
-  // The last credential cannot go.
-  await expect(page.locator('#credentials tr')).toHaveCount(1)
-  await credentialRow(page, 'EMAIL_OTP').getByRole('button', { name: 'Remove' }).click()
-  await expectAlert(page, 'INVALID_INPUT')
+  // The last credential cannot go: said at its row.
+  await expect(page.locator('#credentials li')).toHaveCount(1)
+  await credentialRow(page, 'EMAIL_OTP').getByRole('button', { name: 'Remove Email code' }).click()
+  await expectAlert(credentialRow(page, 'EMAIL_OTP'), 'INVALID_INPUT')
+  await expect(credentialRow(page, 'EMAIL_OTP')).toContainText(
+    'Add another sign-in method before removing this one.',
+  )
   await expect(credentialRow(page, 'EMAIL_OTP')).toHaveCount(1)
 
-  // SMS sign-in: the number goes on the customer (signed), the credential follows it, and the code
-  // the service sends at once activates it; this session is then the SMS credential's.
-  await page.locator('#phone').fill('+33612345678')
+  // A phone number that is not E.164 is refused at the field, before anything is signed.
+  const phone = page.locator('#phone')
+  await phone.fill('06 12 34 56 78')
   await page.locator('#add-sms').getByRole('button', { name: 'Add SMS sign-in' }).click()
+  await expect(phone).toHaveAttribute('aria-invalid', 'true')
+  await expect(phone).toBeFocused()
+  await expect(page.locator('#phone-error')).toHaveText(
+    /^Type the number with its country code.* Code: INVALID_PHONE_NUMBER$/,
+  )
+  await expect(page.locator('wallet-otp-form#sms-otp')).toBeHidden()
+
+  // SMS sign-in: the number goes on the customer (signed), <wallet-otp-form adding> adds the
+  // credential, and the code the service sends at once activates it; this session is then the SMS
+  // credential's.
+  await phone.fill('+33 6 12 34 56 78')
+  await expect(phone).not.toHaveAttribute('aria-invalid')
+  await page.locator('#add-sms').getByRole('button', { name: 'Add SMS sign-in' }).click()
+  const smsForm = page.locator('#activate-sms')
+  await expect(codeField(smsForm)).toBeFocused()
   await expect(credentialRow(page, 'SMS_OTP')).toHaveCount(1)
-  await expect(page.locator('#activate-sms')).toBeVisible()
-  await expect(page.locator('#alert')).toBeEmpty()
-  guard.watchCode(SANDBOX_CODE)
-  await page.locator('#activate-code').fill(SANDBOX_CODE)
-  await page.locator('#activate-sms').getByRole('button', { name: 'Turn on SMS sign-in' }).click()
-  await expect(page.locator('#activate-sms')).toBeHidden()
-  await expect(page.locator('#signed-in-with')).toContainText(/sms/i)
-  await expect(page.locator('#alert')).toBeEmpty()
+  await expect(credentialRow(page, 'SMS_OTP')).toContainText('Text message code')
+  await guard.typeCode(codeField(smsForm), SANDBOX_CODE)
+  await expect(smsForm).toBeHidden()
+  await expect(statusOf(page.locator('#add-sms'))).toHaveText('SMS sign-in is on; this session now uses it.')
+  await expect(page.locator('#signed-in-with')).toHaveText('Text message code')
 
   // A credential cannot remove itself: a session of another credential must sign.
-  await credentialRow(page, 'SMS_OTP').getByRole('button', { name: 'Remove' }).click()
-  await expectAlert(page, 'WALLET_SIGNATURE_INVALID')
+  await credentialRow(page, 'SMS_OTP').getByRole('button', { name: 'Remove Text message code' }).click()
+  await expectAlert(credentialRow(page, 'SMS_OTP'), 'WALLET_SIGNATURE_INVALID')
+  await expect(credentialRow(page, 'SMS_OTP').locator(':scope > p.alert')).toBeFocused()
   await expect(credentialRow(page, 'SMS_OTP')).toHaveCount(1)
   // Refused, but still signed in.
   await expectSignedIn(page, email)
 
-  await credentialRow(page, 'EMAIL_OTP').getByRole('button', { name: 'Remove' }).click()
+  await credentialRow(page, 'EMAIL_OTP').getByRole('button', { name: 'Remove Email code' }).click()
   await expect(credentialRow(page, 'EMAIL_OTP')).toHaveCount(0)
-  await expect(page.locator('#status')).toContainText('Removed')
-  await expect(page.locator('#alert')).toBeEmpty()
+  await expect(statusOf(page.locator('#credentials-panel'))).toContainText('Removed Email code')
   await expect(credentialRow(page, 'SMS_OTP')).toHaveCount(1)
 
   // A second session of the same user, in another browser profile. The SMS credential was
   // challenged a moment ago: the sandbox allows one challenge per 30 s, so move its clock on.
   await page.locator('#advance-30s').click()
-  await expect(page.locator('#status')).toHaveText('Sandbox clock moved 30 seconds ahead.')
+  await expect(statusOf(page.locator('#advance-30s').locator('..'))).toHaveText(
+    'Sandbox clock moved 30 seconds ahead.',
+  )
   const other = await guard.newGuardedPage()
   await openDemo(other)
   await continueAs(other, email)
-  await other.locator('#send-sms-code').click()
-  await expect(other.locator('#code-form')).toBeVisible()
-  await guard.typeCode(other, SANDBOX_CODE)
+  await chooseMethod(other, 'Text message code')
+  await guard.typeCode(codeField(signInElement(other)), SANDBOX_CODE)
   await expectSignedIn(other, email)
   const otherSessionId = (await other.locator('#session-id').textContent()) ?? ''
   expect(otherSessionId).toMatch(/^Session:/)
@@ -71,26 +91,27 @@ test('revoke a credential and a session; the refusals the spec requires are show
   await page.reload()
   await expectSignedIn(page, email)
   const thisSessionId = (await page.locator('#session-id').textContent()) ?? ''
-  await expect(page.locator(`#sessions tr[data-session-id="${thisSessionId}"]`)).toHaveAttribute(
+  await expect(page.locator(`#sessions li[data-session-id="${thisSessionId}"]`)).toHaveAttribute(
     'data-current',
     'true',
   )
-  const otherRow = page.locator(`#sessions tr[data-session-id="${otherSessionId}"]`)
+  const otherRow = page.locator(`#sessions li[data-session-id="${otherSessionId}"]`)
   await expect(otherRow).toHaveAttribute('data-current', 'false')
-  await otherRow.getByRole('button', { name: 'Revoke' }).click()
+  await otherRow.getByRole('button', { name: /^Revoke/ }).click()
   await expect(otherRow).toHaveCount(0)
-  await expect(page.locator('#status')).toHaveText('Session revoked.')
-  await expect(page.locator(`#sessions tr[data-session-id="${thisSessionId}"]`)).toHaveCount(1)
+  await expect(statusOf(page.locator('#sessions-panel'))).toHaveText('Session revoked.')
+  await expect(page.locator(`#sessions li[data-session-id="${thisSessionId}"]`)).toHaveCount(1)
 
   // The revoked session can no longer act. The relay refuses it first (403 FORBIDDEN: a revoked
-  // session is not among the user's active sessions), and the page then wipes its dead key.
-  await other.locator('#refresh-session').click()
+  // session is not among the user's active sessions), and the page then wipes its dead key and
+  // says so at the sign-in.
+  await other.locator('wallet-session-status').getByRole('button', { name: 'Stay signed in' }).click()
   await expectSignedOut(other)
-  await expectAlert(other, 'FORBIDDEN')
-  await expect(other.locator('#alert')).toContainText('Your session ended')
+  await expectAlert(other.locator('#methods'), 'FORBIDDEN')
+  await expect(other.locator('#methods')).toContainText('Your session ended')
   expect((await inspectIndexedDb(other)).privateKeys).toBe(0)
 
   await page.locator('#revoke-this-session').click()
   await expectSignedOut(page)
-  await expect(page.locator('#status')).toContainText('This session was revoked')
+  await expect(signInElement(page).locator('[part="status"]').first()).toContainText('You signed out')
 })

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { Guard } from './fixtures.js'
 
 /** The sandbox accepts this OTP code, and only this one. */
@@ -9,6 +9,16 @@ export function uniqueEmail(): string {
   return `e2e-${crypto.randomUUID()}@example.com`
 }
 
+/** The page's `<wallet-sign-in>` (its shadow content is reached through it: locators pierce it). */
+export function signInElement(page: Page): Locator {
+  return page.locator('wallet-sign-in')
+}
+
+/** The code field of the `<wallet-otp-form>` inside `scope`. */
+export function codeField(scope: Locator): Locator {
+  return scope.locator('wallet-otp-form').getByLabel('Code', { exact: true })
+}
+
 /** Opens the demo and waits until it has decided between the sign-in and the wallet view. */
 export async function openDemo(page: Page): Promise<void> {
   await page.goto('/')
@@ -16,9 +26,9 @@ export async function openDemo(page: Page): Promise<void> {
 }
 
 /**
- * Says who the user is (the integrator's stand-in login) and waits for that user's sign-in
- * methods. When the page still knows this user (after a sign-out), the methods are already there;
- * when it knows another one, "Use another email" first.
+ * Says who the user is (the integrator's stand-in login) and waits for `<wallet-sign-in>` with that
+ * user's methods. When the page still knows this user (after a sign-out), the methods are already
+ * there; when it knows another one, "Use another email" first.
  */
 export async function continueAs(page: Page, email: string, country: 'FR' | 'US' = 'US'): Promise<void> {
   await expect(page.locator('#sign-in')).toBeVisible()
@@ -35,6 +45,28 @@ export async function continueAs(page: Page, email: string, country: 'FR' | 'US'
   await expect(page.locator('#methods-email')).toHaveText(email)
 }
 
+/**
+ * Picks a method in `<wallet-sign-in>`: its button in the list (`name`, e.g. "Email code"), unless
+ * the account has only that method and its element is shown at once. An OTP method then asks for
+ * a code: the code field is shown (after "Email me a code" when it was the only method).
+ */
+export async function chooseMethod(
+  page: Page,
+  name: 'Email code' | 'Text message code' | 'Passkey' | 'Google (sandbox)',
+) {
+  const signIn = signInElement(page)
+  const label = name === 'Google (sandbox)' ? /Google \(sandbox\)/ : new RegExp(`^${escapeRegExp(name)}`)
+  const listed = signIn.locator('[part="method"]').filter({ hasText: label })
+  const only = signIn.locator('wallet-otp-form, wallet-passkey-button, wallet-oauth-button')
+  await expect(listed.or(only).first()).toBeVisible()
+  if (await listed.count()) await listed.click()
+  else if (name === 'Email code' || name === 'Text message code') {
+    await signIn.getByRole('button', { name: /^(Email|Text) me a code$/ }).click()
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /** Waits for the signed-in view of `email` with a key shown. */
 export async function expectSignedIn(page: Page, email: string): Promise<void> {
   await expect(page.locator('#wallet')).toBeVisible()
@@ -50,7 +82,7 @@ export async function expectSignedOut(page: Page): Promise<void> {
   await expect(page.locator('#wallet')).toBeHidden()
 }
 
-/** "Email me a code", then the sandbox code: signed in with EMAIL_OTP. */
+/** "Email code", then the sandbox code: signed in with EMAIL_OTP. */
 export async function signInWithEmailCode(
   page: Page,
   guard: Guard,
@@ -58,32 +90,45 @@ export async function signInWithEmailCode(
   country: 'FR' | 'US' = 'US',
 ): Promise<void> {
   await continueAs(page, email, country)
-  await page.locator('#send-email-code').click()
-  await expect(page.locator('#code-form')).toBeVisible()
-  await guard.typeCode(page, SANDBOX_CODE)
+  await chooseMethod(page, 'Email code')
+  await expect(codeField(signInElement(page))).toBeFocused()
+  await guard.typeCode(codeField(signInElement(page)), SANDBOX_CODE)
   await expectSignedIn(page, email)
-  await expect(page.locator('#signed-in-with')).toContainText(/email/i)
+  await expect(page.locator('#signed-in-with')).toHaveText('Email code')
 }
 
-/** "Sign out": back to the sign-in view, the key wiped. */
+/** "Sign out" of `<wallet-session-status>`: back to the sign-in view, the key wiped, and said so. */
 export async function signOut(page: Page): Promise<void> {
-  await page.locator('#sign-out').click()
+  await page.locator('wallet-session-status').getByRole('button', { name: 'Sign out' }).click()
   await expectSignedOut(page)
-  await expect(page.locator('#status')).toContainText('Signed out')
+  await expect(signInElement(page).locator('[part="status"]').first()).toContainText('You signed out')
 }
 
-/** The `<tr>` of the credential of `type` in `#credentials`. */
-export function credentialRow(page: Page, type: string) {
-  return page.locator(`#credentials tr[data-type="${type}"]`)
+/** The row of the credential of `type` in `#credentials`. */
+export function credentialRow(page: Page, type: string): Locator {
+  return page.locator(`#credentials li[data-type="${type}"]`)
+}
+
+/** The page's own success line of the `[data-feedback]` container `scope`. */
+export function statusOf(scope: Locator): Locator {
+  return scope.locator(':scope > p.status')
 }
 
 /**
- * Waits for `#alert` to show an error as the page must: a sentence a person understands, then the
- * service's code in a `<code>`. `code` may be a pattern when the page may get one of several.
+ * Waits for the page's error line in `scope` (the form, button row or row where the user acted):
+ * a sentence a person understands, then "Code: " and the service's code. `code` may be a pattern
+ * when the page may get one of several. The sentence is focused (announced, where the user is).
  */
-export async function expectAlert(page: Page, code: string | RegExp): Promise<void> {
-  const codeText = page.locator('#alert code')
-  await expect(codeText).toHaveText(code)
-  const shown = (await codeText.textContent()) ?? ''
-  await expect(page.locator('#alert')).toHaveText(new RegExp(`^[A-Z].{9,}[.!?:] ${shown}$`))
+export async function expectAlert(scope: Locator, code: string | RegExp): Promise<void> {
+  const alert = scope.locator(':scope > p.alert')
+  await expect(alert.locator('code')).toHaveText(code)
+  const shown = (await alert.locator('code').textContent()) ?? ''
+  await expect(alert).toHaveText(new RegExp(`^[A-Z].{9,}[.!?:] Code: ${shown}$`))
+}
+
+/** Waits for an element's error region: a sentence, then "Code: " and the code. */
+export async function expectElementError(element: Locator, code: string | RegExp): Promise<void> {
+  const error = element.locator('[part="error"]').first()
+  await expect(error).toContainText(typeof code === 'string' ? `Code: ${code}` : code)
+  await expect(error).toHaveText(/^[A-Z].{9,}[.!?:] Code: [A-Z_]+$/)
 }

@@ -5,6 +5,7 @@ import {
   test as base,
   type ConsoleMessage,
   expect,
+  type Locator,
   type Page,
   type Request,
 } from '@playwright/test'
@@ -18,10 +19,10 @@ const EXPECTED_HTTP_4XX = 'Failed to load resource: the server responded with a 
 /** What every test gets to drive the page under watch. */
 export interface Guard {
   /**
-   * Types an OTP into `#code` (filled at once, as a paste or an autofill does) and remembers it:
+   * Types an OTP into `field` (filled at once, as a paste or an autofill does) and remembers it:
    * after the test, no request URL or body may carry it in clear.
    */
-  typeCode(page: Page, code: string): Promise<void>
+  typeCode(field: Locator, code: string): Promise<void>
   /** Watches for `code` in clear in any request, for a code typed into another field than `#code`. */
   watchCode(code: string): void
   /** A new browser context (another browser profile) watched like the test's own, with a page. */
@@ -81,9 +82,9 @@ export const test = base.extend<{ guard: Guard; authenticator: string }>({
       watchPage(page)
 
       const guard: Guard = {
-        async typeCode(target, code) {
+        async typeCode(field, code) {
           recorded.codes.add(code)
-          await target.locator('#code').fill(code)
+          await field.fill(code)
         },
         watchCode(code) {
           recorded.codes.add(code)

@@ -29,7 +29,13 @@ export default defineConfig({
   webServer: {
     command: 'npm run demo',
     // The service's own header name, end to end: the page, the relay and the sandbox take it from one setting.
-    env: { DEMO_PORT: '5174', DEMO_SANDBOX_PORT: '8788', DEMO_SIGNATURE_HEADER: 'Grid-Wallet-Signature' },
+    // DEMO_WATCH=0: no live reload of the page when a file changes during the run.
+    env: {
+      DEMO_PORT: '5174',
+      DEMO_SANDBOX_PORT: '8788',
+      DEMO_SIGNATURE_HEADER: 'Grid-Wallet-Signature',
+      DEMO_WATCH: '0',
+    },
     url: DEMO_URL,
     reuseExistingServer: false,
     timeout: 120_000,
