@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test'
+import { expectElementError, openDemo, signInWithEmailCode, statusOf, uniqueEmail } from './demoSteps.js'
+import { expectAccessible } from './expectAccessible.js'
+import { expect, test } from './fixtures.js'
+
+/** The page's width and the width of what it lays out: equal when nothing scrolls sideways. */
+const widths = (page: Page) =>
+  page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }))
+
+test('on a 390 px phone nothing scrolls sideways, and the activity drawer covers the page instead of pushing it', async ({
+  page,
+  guard,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openDemo(page)
+  expect(await widths(page)).toEqual({ scroll: 390, client: 390 })
+  await expectAccessible(page)
+
+  await signInWithEmailCode(page, guard, uniqueEmail())
+  await page.locator('#get-quote').click()
+  await expect(page.locator('wallet-sca-step').getByRole('button', { name: /^Pay/ })).toBeVisible()
+  expect(await widths(page)).toEqual({ scroll: 390, client: 390 })
+  await expectAccessible(page)
+
+  // The drawer: a toggle that says whether it is open, focus into it, Escape back to the toggle.
+  const toggle = page.locator('#activity-toggle')
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.locator('#activity-heading')).toBeFocused()
+  await expect(page.locator('#activity li').first()).toBeVisible()
+  const drawer = await page.locator('#activity-drawer').boundingBox()
+  expect(drawer?.x).toBe(0)
+  expect(drawer?.width).toBe(390)
+  expect(await widths(page)).toEqual({ scroll: 390, client: 390 })
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+  await expect(page.locator('#activity-drawer')).toBeHidden()
+  await expect(toggle).toBeFocused()
+})
+
+test('export: the recovery phrase after a confirmation, then hidden again', async ({ page, guard }) => {
+  await openDemo(page)
+  await signInWithEmailCode(page, guard, uniqueEmail())
+  const reveal = page.locator('wallet-export-reveal')
+  await reveal.getByRole('button', { name: 'Show recovery phrase' }).click()
+  await reveal.getByRole('button', { name: 'Show it' }).click()
+  const phrase = reveal.locator('output')
+  await expect(phrase).toHaveText(/^([a-z]+ ){11,23}[a-z]+$/)
+  await reveal.getByRole('button', { name: 'Hide' }).click()
+  await expect(reveal.locator('output')).toHaveCount(0)
+  await expect(reveal.getByRole('button', { name: 'Show recovery phrase' })).toBeVisible()
+})
+
+test('an expired quote cannot be paid: said so, and a new quote is asked for', async ({ page, guard }) => {
+  await openDemo(page)
+  await signInWithEmailCode(page, guard, uniqueEmail())
+  await page.locator('#fund').click()
+  await expect(page.locator('#balance')).toHaveText('1,000.00 USDB')
+  await page.locator('#get-quote').click()
+  const step = page.locator('wallet-sca-step')
+  const pay = step.getByRole('button', { name: /^Pay/ })
+  await expect(pay).toBeFocused()
+
+  // Quotes live five minutes: the sandbox's clock moves six.
+  await page.locator('#advance-6m').click()
+  await expect(statusOf(page.locator('#advance-6m').locator('..'))).toHaveText(
+    'Sandbox clock moved 6 minutes ahead.',
+  )
+  await pay.click()
+  await expectElementError(step, 'QUOTE_EXPIRED')
+  await expect(step.locator('[part="error"]')).toContainText('This quote expired. Get a new quote.')
+  await expect(pay).toBeDisabled()
+  await expect(page.locator('#quote-status')).toHaveText('Expired')
+})
