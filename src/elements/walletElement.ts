@@ -176,7 +176,9 @@ export abstract class WalletElement extends ElementBase {
    */
   protected async runBusy<T>(
     step: () => Promise<T>,
-    onError = (error: unknown) => void this.showError(error),
+    onError: (error: unknown) => void = (error) => {
+      this.showError(error)
+    },
   ) {
     const controls = [...this.shadow.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input')]
     const wasDisabled = controls.map((control) => control.disabled)

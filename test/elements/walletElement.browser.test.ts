@@ -71,9 +71,8 @@ describe('WalletElement', () => {
   })
 
   it('takes replaced strings per element, errors merged by code', () => {
-    const element = mount('test-wallet-element', {
-      messages: { errorCode: '({code})', errors: { RATE_LIMITED: 'Slow down: {seconds} s.' } },
-    })
+    const element = mount('test-wallet-element')
+    element.messages = { errorCode: '({code})', errors: { RATE_LIMITED: 'Slow down: {seconds} s.' } }
     element.fail(new WalletAuthError('RATE_LIMITED', 'x', { retryAfter: 5 }), false)
     expect(shadowOf(element).querySelector('[role="alert"]')?.textContent).toBe(
       'Slow down: 5 s. (RATE_LIMITED)',
