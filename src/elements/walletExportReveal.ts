@@ -3,9 +3,6 @@ import { WalletAuthError } from '../errors.js'
 import { h } from './dom.js'
 import { WalletElement } from './walletElement.js'
 
-// Accessors an app may have set before the class was defined (they would shadow ours).
-const UPGRADED = ['client', 'messages'] as const
-
 type Phase = 'start' | 'confirm' | 'shown'
 
 /**
@@ -38,17 +35,6 @@ export class WalletExportReveal extends WalletElement {
   // Never display:none: a live region must be in the accessibility tree before it speaks.
   #status = h('p', { role: 'status', 'aria-live': 'polite', part: 'status' })
   #error = this.errorBox()
-
-  constructor() {
-    super()
-    for (const name of UPGRADED) {
-      if (Object.hasOwn(this, name)) {
-        const value: unknown = this[name]
-        Reflect.deleteProperty(this, name)
-        Object.assign(this, { [name]: value })
-      }
-    }
-  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()

@@ -11,9 +11,6 @@ import { WalletElement } from './walletElement.js'
 /** Where a one-time code goes: the credential's email address or phone number. */
 export type OtpChannel = 'email' | 'sms'
 
-// Accessors an app may have set on the element before its class was defined (they shadow ours).
-const UPGRADED = ['channel', 'adding', 'client', 'messages'] as const
-
 /**
  * `<wallet-otp-form channel="email|sms">`: sends a one-time code ("Email me a code" / "Text me a
  * code"), then one code field (pasted "000 000" or "000-000" kept as digits, submitted on the last
@@ -57,17 +54,6 @@ export class WalletOtpForm extends WalletElement {
   #error = this.errorBox()
   #field: HTMLInputElement | undefined
   #sendButton: HTMLButtonElement | undefined
-
-  constructor() {
-    super()
-    for (const name of UPGRADED) {
-      if (Object.hasOwn(this, name)) {
-        const value: unknown = this[name]
-        Reflect.deleteProperty(this, name)
-        Object.assign(this, { [name]: value })
-      }
-    }
-  }
 
   /** `email` (default) or `sms`; the `channel` attribute. */
   get channel(): OtpChannel {

@@ -12,8 +12,6 @@ import { WalletElement } from './walletElement.js'
 const CODE_LENGTH = 6
 // Statuses after which a quote no longer changes.
 const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
-// Accessors an app may have set before the class was defined (they would shadow ours).
-const UPGRADED = ['quote', 'client', 'messages'] as const
 
 /**
  * `<wallet-sca-step>`: pays a quote from the wallet. It says what is authorised (the amount as
@@ -56,17 +54,6 @@ export class WalletScaStep extends WalletElement {
   // Never display:none: a live region must be in the accessibility tree before it speaks.
   #status = h('p', { role: 'status', 'aria-live': 'polite', part: 'status', tabindex: '-1' })
   #error = this.errorBox()
-
-  constructor() {
-    super()
-    for (const name of UPGRADED) {
-      if (Object.hasOwn(this, name)) {
-        const value: unknown = this[name]
-        Reflect.deleteProperty(this, name)
-        Object.assign(this, { [name]: value })
-      }
-    }
-  }
 
   /** The quote to pay, as `quotes.create` returned it. Setting it starts over. */
   get quote(): Quote | undefined {

@@ -58,18 +58,6 @@ export class WalletSignIn extends WalletElement {
   #notice = ''
   #body: HTMLElement | undefined
 
-  constructor() {
-    super()
-    // Set before the tag was defined, these hide the accessors: handed to them instead.
-    for (const name of ['methods', 'client', 'messages'] as const) {
-      if (Object.hasOwn(this, name)) {
-        const value: unknown = this[name]
-        Reflect.deleteProperty(this, name)
-        Object.assign(this, { [name]: value })
-      }
-    }
-  }
-
   /** The account's methods (`{ id, type, credentialId?, nickname? }`). */
   get methods(): SignInMethod[] {
     return this.#methods
