@@ -7,7 +7,7 @@ import type { AuthMethod } from '../src/wire/index.js'
 import { demoApi } from './demoApi.js'
 import { type DemoApp, runAction } from './demoApp.js'
 import { demoErrorSentence } from './demoMessages.js'
-import { byId, element, onWalletEvent, shorten } from './dom.js'
+import { byId, element, shorten } from './dom.js'
 import { methodName } from './friendlyNames.js'
 import { showStatus } from './notices.js'
 import { toE164 } from './phoneNumber.js'
@@ -137,8 +137,8 @@ export function createCredentialsPanel(app: DemoApp, onMethods: (methods: AuthMe
     })
   })
 
-  onWalletEvent(smsForm, 'wallet-code-sent', () => void load())
-  onWalletEvent(smsForm, 'wallet-signed-in', () => {
+  smsForm.addEventListener('wallet-code-sent', () => void load())
+  smsForm.addEventListener('wallet-signed-in', () => {
     byId('activate-sms').hidden = true
     phone.value = ''
     // Ready for another time: the element forgets the credential it added when `adding` changes.

@@ -1,5 +1,3 @@
-import type { WalletElementEventMap } from '../src/elements/events.js'
-
 // Small DOM helpers: the page is plain TypeScript, so these keep the panels short.
 
 /** The element with `id`; a missing one is a bug in index.html, so it throws. */
@@ -31,23 +29,7 @@ export function element<K extends keyof HTMLElementTagNameMap>(
   return node
 }
 
-/** "4 min 05 s" for a number of milliseconds (0 and below: "0 s"). */
-export function formatDuration(milliseconds: number): string {
-  const seconds = Math.max(0, Math.floor(milliseconds / 1000))
-  const minutes = Math.floor(seconds / 60)
-  return minutes > 0 ? `${minutes} min ${String(seconds % 60).padStart(2, '0')} s` : `${seconds} s`
-}
-
 /** The first and last characters of a long id or key, for tables. */
 export function shorten(value: string, keep = 10): string {
   return value.length <= keep * 2 + 1 ? value : `${value.slice(0, keep)}…${value.slice(-keep)}`
-}
-
-/** Listens to one of the elements' typed events (`wallet-signed-in`, `wallet-error`, …) on `target`. */
-export function onWalletEvent<K extends keyof WalletElementEventMap>(
-  target: EventTarget,
-  type: K,
-  handler: (event: WalletElementEventMap[K]) => void,
-): void {
-  target.addEventListener(type, handler as EventListener)
 }

@@ -15,7 +15,7 @@ import { demoApi } from './demoApi.js'
 import { type DemoApp, onActionFailure, type SessionMode } from './demoApp.js'
 import { demoClock } from './demoClock.js'
 import { demoMessageOverrides } from './demoMessages.js'
-import { byId, onWalletEvent, setText, showIf } from './dom.js'
+import { byId, setText, showIf } from './dom.js'
 import { methodName } from './friendlyNames.js'
 import { createMoneyPanel } from './moneyPanel.js'
 import { addFeedbackRegions, showError, showStatus } from './notices.js'
@@ -101,12 +101,12 @@ async function start() {
   createSandboxTools()
 
   // Sessions made by the elements: which key mode made them (OTP sessions are always client-held).
-  onWalletEvent(signIn.element, 'wallet-signed-in', (event) => {
+  signIn.element.addEventListener('wallet-signed-in', (event) => {
     const { session } = event.detail
     const otp = session.type === 'EMAIL_OTP' || session.type === 'SMS_OTP'
     rememberSessionMode(session.key.publicKey, otp ? 'client-held' : sessionMode())
   })
-  onWalletEvent(byId('sms-otp'), 'wallet-signed-in', (event) => {
+  byId('sms-otp').addEventListener('wallet-signed-in', (event) => {
     rememberSessionMode(event.detail.session.key.publicKey, 'client-held')
   })
 
@@ -162,7 +162,7 @@ async function start() {
     showError(byId('methods'), error, SESSION_REVOKED, false)
   }
   onActionFailure(afterFailure)
-  onWalletEvent(document, 'wallet-error', (event) => void afterFailure(event.detail.error).catch(() => {}))
+  document.addEventListener('wallet-error', (event) => void afterFailure(event.detail.error).catch(() => {}))
 
   modeSelect.addEventListener('change', () => {
     localStorage.setItem(MODE_KEY, sessionMode())

@@ -7,7 +7,7 @@ import { WalletAuthError } from '../src/errors.js'
 import type { Currency, Quote, QuoteDestination } from '../src/wire/index.js'
 import { demoApi } from './demoApi.js'
 import { type DemoApp, focusFirstControl, runAction } from './demoApp.js'
-import { byId, element, onWalletEvent, setText } from './dom.js'
+import { byId, element, setText } from './dom.js'
 import { quoteState } from './friendlyNames.js'
 import { showStatus } from './notices.js'
 import { paymentDestinations } from './paymentDestinations.js'
@@ -61,8 +61,8 @@ export function createMoneyPanel(app: DemoApp) {
     setText('transaction-id', quote.transactionId ?? 'none yet')
   }
 
-  onWalletEvent(step, 'wallet-authorized', (event) => showQuote(event.detail.payment.quote))
-  onWalletEvent(step, 'wallet-payment-settled', (event) => {
+  step.addEventListener('wallet-authorized', (event) => showQuote(event.detail.payment.quote))
+  step.addEventListener('wallet-payment-settled', (event) => {
     showQuote(event.detail.payment.quote)
     void load().catch(() => {})
   })

@@ -55,13 +55,5 @@ export function createSignInPanel(app: DemoApp) {
     }),
   )
 
-  /** Puts focus on the sign-in: the element's heading, or the email field. */
-  function focus() {
-    if (!app.user) return byId('who-heading').focus()
-    const heading = signIn.shadowRoot?.querySelector<HTMLElement>('#heading')
-    if (heading && !heading.hidden) heading.focus()
-    else focusFirstControl(signIn)
-  }
-
-  return { show, setMethods, focus, element: signIn }
+  return { show, setMethods, element: signIn }
 }

@@ -3,7 +3,7 @@
 import type { WalletSessionStatus } from '../src/elements/walletSessionStatus.js'
 import type { StoredSession } from '../src/keys/createKeyStore.js'
 import type { DemoApp, SessionMode } from './demoApp.js'
-import { byId, onWalletEvent, setText } from './dom.js'
+import { byId, setText } from './dom.js'
 import { methodName } from './friendlyNames.js'
 import { recalledSessionMode, rememberSessionMode } from './sessionModeMemory.js'
 
@@ -22,7 +22,7 @@ export function createWalletPanel(app: DemoApp, sessionMode: () => SessionMode) 
   const status = byId<WalletSessionStatus>('session-status')
 
   // A refresh makes a new key in the mode chosen now.
-  onWalletEvent(status, 'wallet-refreshed', (event) => {
+  status.addEventListener('wallet-refreshed', (event) => {
     rememberSessionMode(event.detail.session.key.publicKey, sessionMode())
   })
 
@@ -42,5 +42,5 @@ export function createWalletPanel(app: DemoApp, sessionMode: () => SessionMode) 
     )
   }
 
-  return { show, element: status }
+  return { show }
 }
