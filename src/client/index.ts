@@ -2,7 +2,7 @@ export type { CredentialMethods, CredentialRevokeOptions, SessionMethods } from 
 export { createWalletAuth, type WalletAuth, type WalletAuthOptions } from './createWalletAuth.js'
 export type { ContactChange, CustomerMethods } from './customerMethods.js'
 export type { DelegatedKeyMethods } from './delegatedKeyMethods.js'
-export type { OauthMethods } from './oauthMethods.js'
+export type { OauthMethods, PreparedOauthSignIn } from './oauthMethods.js'
 export type { OtpMethods } from './otpMethods.js'
 export type { PasskeyMethods, PasskeySignInOptions, PreparedPasskeySignIn } from './passkeyMethods.js'
 export type {

@@ -1,3 +1,4 @@
+import type { PreparedOauthSignIn } from '../client/oauthMethods.js'
 import { WalletAuthError } from '../errors.js'
 import { h } from './dom.js'
 import { fillIn } from './messages.js'
@@ -30,43 +31,71 @@ export class WalletOauthButton extends WalletElement {
    */
   declare getIdToken?: (nonce: string) => Promise<string | null | undefined> | string | null | undefined
   #status: HTMLElement | undefined
+  #prepared: Promise<PreparedOauthSignIn> | undefined
+  #ready: PreparedOauthSignIn | undefined
 
   #label(): string {
     const { messages, provider } = this
     return provider ? fillIn(messages.oauthSignInWith, { provider }) : messages.oauthSignIn
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback()
+    this.#prepare()
+  }
+
+  // The key and nonce are made before the click, so that the click opens the provider at once
+  // (a pop-up opened after awaited work is blocked). Renewed after each attempt.
+  #prepare(): Promise<PreparedOauthSignIn> | undefined {
+    const { client, credentialId, accountId } = this
+    if (!client || !credentialId || !accountId) return undefined
+    if (this.#ready && !this.#ready.used) return Promise.resolve(this.#ready)
+    this.#ready = undefined
+    const prepared = client.oauth.prepare(credentialId, { accountId })
+    this.#prepared = prepared
+    prepared.then(
+      (ready) => {
+        if (this.#prepared === prepared) this.#ready = ready
+      },
+      () => {},
+    )
+    return prepared
+  }
+
   protected render(): void {
     const button = h('button', { type: 'button', part: 'button' }, this.#label())
     button.onclick = () => void this.signIn()
+    // Also made ready when the user comes near the button, for properties set after connecting.
+    button.onfocus = button.onpointerenter = () => void this.#prepare()
     // Announced once when the wait starts (polite), emptied without a word when it ends.
     this.#status = h('p', { part: 'status', class: 'status', role: 'status' })
     this.shadow.replaceChildren(h('div', { class: 'stack' }, button, this.#status, this.errorBox()))
   }
 
-  /** Runs the sign-in, as a click on the button does. */
+  /** Runs the sign-in, as a click on the button does: `getIdToken` is called before anything is awaited when the sign-in was ready. */
   async signIn(): Promise<void> {
     if (this.busy) return
     const status = this.#status
     this.clearError()
     if (status) status.textContent = this.messages.oauthWaiting
     let closed: WalletAuthError | undefined
+    const ready = this.#ready
     const session = await this.runBusy(
       async () => {
-        const { credentialId, accountId, getIdToken } = this
-        if (!credentialId || !accountId || !getIdToken) {
+        const { getIdToken } = this
+        const prepared = ready && !ready.used ? ready : await this.#prepare()
+        if (!prepared || !getIdToken) {
           throw new WalletAuthError(
             'INVALID_ARGUMENT',
-            `${this.localName} needs its credentialId, accountId and getIdToken properties.`,
+            `${this.localName} needs its client, credentialId, accountId and getIdToken properties.`,
           )
         }
-        const ask = async (nonce: string) => {
-          const token = await getIdToken(nonce)
-          if (token) return token
+        const token = await getIdToken(prepared.nonce)
+        if (!token) {
           closed = new WalletAuthError('OAUTH_CANCELLED', 'The provider was closed without a token.')
           throw closed
         }
-        return this.requireClient().oauth.signIn(credentialId, { accountId, getIdToken: ask })
+        return prepared.signIn(token)
       },
       (error) => {
         if (closed && error === closed) this.emit('wallet-cancelled', { error: closed })
@@ -75,5 +104,6 @@ export class WalletOauthButton extends WalletElement {
     )
     if (status) status.textContent = ''
     if (session) this.emit('wallet-signed-in', { session })
+    else void this.#prepare()
   }
 }

@@ -49,6 +49,36 @@ describe('<wallet-oauth-button>', () => {
     await expectFitsPhone(button)
   })
 
+  it('asks the provider inside the click, before anything is awaited, so that its pop-up is not blocked', async () => {
+    const customer = await signUpWithClient()
+    const { oauth, getIdToken } = await withOauthCredential(customer)
+    const nonces: string[] = []
+    // Counts the sign-ins the client made ready (the key and nonce, before any click).
+    const { prepare } = customer.wallet.oauth
+    let prepared = 0
+    customer.wallet.oauth.prepare = async (...args) => {
+      const ready = await prepare(...args)
+      prepared++
+      return ready
+    }
+    const button = mount('wallet-oauth-button', {
+      client: customer.wallet,
+      credentialId: oauth.id,
+      accountId: customer.accountId,
+      getIdToken: (nonce) => {
+        nonces.push(nonce)
+        return getIdToken(nonce)
+      },
+    })
+    const signedIn = record(button, 'wallet-signed-in')
+    await expect.poll(() => prepared).toBe(1)
+    shadowOf(button).querySelector('button')?.click()
+    expect(nonces).toHaveLength(1)
+    // The provider was asked synchronously inside the click's dispatch: no await came first.
+    await expect.poll(() => signedIn.length).toBe(1)
+    expect(signedIn[0]?.session).toMatchObject({ type: 'OAUTH', credentialId: oauth.id })
+  })
+
   it('shows a refused token as a sentence with its code, focused, and fires wallet-error', async () => {
     const customer = await signUpWithClient()
     const { oauth, getIdToken } = await withOauthCredential(customer)
