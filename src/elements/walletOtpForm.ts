@@ -208,7 +208,9 @@ export class WalletOtpForm extends WalletElement {
       this.refresh()
     }
     const m = this.messages
-    this.#status.replaceChildren(this.channel === 'sms' ? m.otpSentSms : m.otpSentEmail)
+    this.#status.replaceChildren(
+      fillIn(this.channel === 'sms' ? m.otpSentSms : m.otpSentEmail, { length: this.#length }),
+    )
     this.#field?.focus()
     this.emit('wallet-code-sent', { method })
     this.#readSms()

@@ -69,7 +69,7 @@ describe('<wallet-sca-step>', () => {
     // Confirm with too few digits: said at the field, nothing sent.
     await userEvent.keyboard('12{Enter}')
     await expect.poll(() => heard.errors).toEqual(['INVALID_OTP_CODE'])
-    expect(alert(step)?.textContent).toBe('Type the 6 digits of the code. Code: INVALID_OTP_CODE')
+    expect(alert(step)?.textContent).toBe('Type all the digits of the code. Code: INVALID_OTP_CODE')
     expect(focused(step)).toBe(field)
     heard.errors.length = 0
 
