@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test'
-import { expectElementError, openDemo, signInWithEmailCode, statusOf, uniqueEmail } from './demoSteps.js'
+import {
+  codeField,
+  expectElementError,
+  expectSignedIn,
+  openDemo,
+  SANDBOX_CODE,
+  signInElement,
+  signInWithEmailCode,
+  statusOf,
+  uniqueEmail,
+} from './demoSteps.js'
 import { expectAccessible } from './expectAccessible.js'
 import { expect, test } from './fixtures.js'
 
@@ -75,4 +85,30 @@ test('an expired quote cannot be paid: said so, and a new quote is asked for', a
   await expect(step.locator('[part="error"]')).toContainText('This quote expired. Get a new quote.')
   await expect(pay).toBeDisabled()
   await expect(page.locator('#quote-status')).toHaveText('Expired')
+})
+
+test('keyboard only: focus follows each step from the email to the wallet', async ({ page, guard }) => {
+  const email = uniqueEmail()
+  await openDemo(page)
+  const emailField = page.locator('#email')
+  // Tab from the top of the page to the email field.
+  for (
+    let presses = 0;
+    presses < 10 && !(await emailField.evaluate((node) => node === document.activeElement));
+    presses++
+  ) {
+    await page.keyboard.press('Tab')
+  }
+  await expect(emailField).toBeFocused()
+  await page.keyboard.type(email)
+  await page.keyboard.press('Enter')
+  // The account's only method: its button takes the focus.
+  const send = signInElement(page).getByRole('button', { name: 'Email me a code' })
+  await expect(send).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(codeField(signInElement(page))).toBeFocused()
+  guard.watchCode(SANDBOX_CODE)
+  await page.keyboard.type(SANDBOX_CODE)
+  await expectSignedIn(page, email)
+  await expect(page.locator('#wallet-heading')).toBeFocused()
 })
