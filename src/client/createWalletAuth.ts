@@ -101,6 +101,8 @@ export function createWalletAuth(options: WalletAuthOptions) {
     fetch: withJsonBodies(ctx.signedFetch),
     /** Listens to signed-in, refreshed, expiring-soon, expired and signed-out; returns unsubscribe. */
     onChange: (listener: (event: WalletAuthEvent) => void) => state.onChange(listener),
+    /** The client's clock (the `now` option): what its session timers and expiry checks count with. */
+    now,
     /** Stops the timers and drops the listeners. */
     dispose: () => state.dispose(),
   }

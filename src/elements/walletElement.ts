@@ -61,6 +61,11 @@ export abstract class WalletElement extends ElementBase {
     if (this.isConnected) this.refresh()
   }
 
+  /** The time by the client's clock (its `now` option, e.g. a sandbox's moved clock), else the page's. */
+  protected now(): number {
+    return this.client?.now() ?? Date.now()
+  }
+
   /** True while a step runs: every control is disabled. */
   get busy(): boolean {
     return this.#busy

@@ -88,7 +88,7 @@ export class WalletScaStep extends WalletElement {
     clearTimeout(this.#timer)
     const quote = this.#quote
     if (quote && this.#phase === 'pay' && !this.#expired) {
-      const left = Date.parse(quote.expiresAt) - Date.now()
+      const left = Date.parse(quote.expiresAt) - this.now()
       if (left <= 0) this.#expire()
       else if (left < 2 ** 31) this.#timer = setTimeout(() => this.#expire(), left)
     }

@@ -46,7 +46,7 @@ export class WalletSessionStatus extends WalletElement {
       if (session?.key.publicKey === this.#session?.key.publicKey) return
       this.#show(session)
       if (!session) return
-      if (msUntilExpiry(session, Date.now()) <= EXPIRING_SOON_MS) this.#say(this.messages.sessionExpiringSoon)
+      if (msUntilExpiry(session, this.now()) <= EXPIRING_SOON_MS) this.#say(this.messages.sessionExpiringSoon)
     })
   }
 
@@ -82,7 +82,7 @@ export class WalletSessionStatus extends WalletElement {
     if (this.#actions) this.#actions.hidden = !session
     this.#say(notice)
     if (!session) return
-    this.#stop = countdown(Math.max(0, msUntilExpiry(session, Date.now())) / 1000, (seconds) => {
+    this.#stop = countdown(Math.max(0, msUntilExpiry(session, this.now())) / 1000, (seconds) => {
       if (this.#time) this.#time.textContent = fillIn(this.messages.sessionEndsIn, { time: clock(seconds) })
     })
   }

@@ -52,6 +52,20 @@ describe('WalletElement', () => {
     expect(shadowOf(element).activeElement).toBe(alert)
   })
 
+  it('says a lapsed signed-retry challenge timed out (the session is fine), not "sign in again"', () => {
+    const element = mount('test-wallet-element')
+    element.fail(
+      new WalletAuthError('UNAUTHORIZED', 'x', {
+        status: 401,
+        reason: 'The signed-retry challenge has expired.',
+      }),
+      false,
+    )
+    expect(shadowOf(element).querySelector('[role="alert"]')?.textContent).toBe(
+      'That request timed out. Please try again. Code: UNAUTHORIZED',
+    )
+  })
+
   it('wraps what is not a kit error as PAGE_ERROR', () => {
     const element = mount('test-wallet-element')
     expect(element.fail(new TypeError('boom'), false).code).toBe('PAGE_ERROR')
