@@ -66,15 +66,16 @@ export function createMoneyPanel(app: DemoApp) {
     showQuote(event.detail.payment.quote)
     void load().catch(() => {})
   })
-  // Each step of the element ends its busy state (a confirmation asked for, a refused code, a
-  // payment sent): the quote is read again to show where it stands.
-  new MutationObserver(() => {
+  // A confirmation asked for, or a step refused: the quote is read again to show where it stands.
+  const reread = () => {
     const { quote } = step
-    if (quote && !step.hasAttribute('aria-busy'))
+    if (quote)
       void wallet()
         .quotes.get(quote.id)
         .then(showQuote, () => {})
-  }).observe(step, { attributes: true, attributeFilter: ['aria-busy'] })
+  }
+  step.addEventListener('wallet-sca-required', reread)
+  step.addEventListener('wallet-error', reread)
 
   const destinations = byId<HTMLSelectElement>('destination')
   destinations.replaceChildren(

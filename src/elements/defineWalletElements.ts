@@ -1,4 +1,5 @@
 import type { WalletAuth } from '../client/createWalletAuth.js'
+import type { WalletElementEventMap } from './events.js'
 import { defaultMessages, mergeMessages, type WalletMessages } from './messages.js'
 import { elementDefaults, type WalletElement } from './walletElement.js'
 import { WalletExportReveal } from './walletExportReveal.js'
@@ -57,6 +58,9 @@ export function defineWalletElements(options: DefineWalletElementsOptions = {}):
 }
 
 declare global {
+  // Typed `addEventListener('wallet-signed-in', (event) => event.detail.session)` on any element:
+  // the events bubble, so a container hears them too.
+  interface HTMLElementEventMap extends WalletElementEventMap {}
   interface HTMLElementTagNameMap {
     'wallet-passkey-button': WalletPasskeyButton
     'wallet-otp-form': WalletOtpForm

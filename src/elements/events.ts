@@ -1,6 +1,7 @@
 import type { PaymentResult } from '../client/quoteMethods.js'
 import type { WalletAuthError } from '../errors.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
+import type { ScaStep } from '../sca/authorizeSca.js'
 import type { AuthMethod } from '../wire/authMethod.js'
 
 /**
@@ -37,6 +38,8 @@ export interface WalletElementEventMap {
   'wallet-refreshed': CustomEvent<{ session: StoredSession }>
   /** The session ended here or in another tab (expired, signed out). */
   'wallet-session-ended': CustomEvent<{ reason: SessionEndReason }>
+  /** The service asked for a confirmation (SCA) of the payment: the step's code or passkey form is open. */
+  'wallet-sca-required': CustomEvent<{ step: ScaStep }>
   /** A payment step was authorised (the result says whether it is paid yet). */
   'wallet-authorized': CustomEvent<{ payment: PaymentResult }>
   /** A payment reached its last status: paid (`payment.paid`), failed or expired. */

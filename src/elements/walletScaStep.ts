@@ -21,7 +21,7 @@ const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
  * offers one, and "Send the code again" (disabled with the seconds of a `Retry-After`). A wrong
  * code stays in the field to be corrected. "Paid" only once the quote is `COMPLETED`: a released
  * payment is shown as on its way and followed until it settles; a failed one as an error.
- * An expired quote cannot be paid. Events: `wallet-authorized`, `wallet-payment-settled`,
+ * An expired quote cannot be paid. Events: `wallet-sca-required`, `wallet-authorized`, `wallet-payment-settled`,
  * `wallet-error`.
  *
  * @example
@@ -306,6 +306,7 @@ export class WalletScaStep extends WalletElement {
     this.refresh()
     this.#status.replaceChildren(step.challenge.factor === 'PASSKEY' ? m.scaPasskeyAsk : m.scaCodeSent)
     ;(this.#field ?? this.shadow.querySelector<HTMLElement>('[part~="passkey"]'))?.focus()
+    this.emit('wallet-sca-required', { step })
   }
 
   async #sendAgain() {

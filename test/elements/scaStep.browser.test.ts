@@ -18,8 +18,16 @@ const status = (element: Element) => shadowOf(element).querySelector('[role="sta
 const alert = (element: Element) => shadowOf(element).querySelector('[role="alert"]')
 const focused = (element: Element) => shadowOf(element).activeElement
 
-function listen(element: Element) {
-  const heard = { errors: [] as string[], authorized: [] as PaymentResult[], settled: [] as PaymentResult[] }
+function listen(element: HTMLElement) {
+  const heard = {
+    errors: [] as string[],
+    required: [] as string[],
+    authorized: [] as PaymentResult[],
+    settled: [] as PaymentResult[],
+  }
+  element.addEventListener('wallet-sca-required', (event) =>
+    heard.required.push(event.detail.step.challenge.factor),
+  )
   element.addEventListener('wallet-error', (event) =>
     heard.errors.push((event as CustomEvent<{ error: WalletAuthError }>).detail.error.code),
   )
@@ -55,6 +63,7 @@ describe('<wallet-sca-step>', () => {
     await expect.element(page.getByRole('textbox', { name: 'Confirmation code' })).toBeVisible()
     const field = shadowOf(step).querySelector('input')
     expect(focused(step)).toBe(field)
+    expect(heard.required).toEqual(['SMS_OTP'])
     expect(status(step)?.textContent).toBe(
       'We sent a 6-digit code by text message. Type it to confirm the payment.',
     )
