@@ -3,10 +3,11 @@
 // navigator.credentials.get), renewed before it lapses, a closed dialog quiet, a passkey of
 // another device said, no WebAuthn said, and the browser told after a passkey is revoked.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cdp, userEvent } from 'vitest/browser'
+import { userEvent } from 'vitest/browser'
 import type { WalletElementEventName } from '../../src/elements/index.js'
 import type { WalletPasskeyButton } from '../../src/elements/walletPasskeyButton.js'
 import { knownPasskeys } from '../../src/passkey/index.js'
+import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
 import {
   advanceSandboxClock,
   type ElementCustomer,
@@ -18,27 +19,10 @@ import {
   signUpWithClient,
 } from './elementKit.js'
 
-/** A CTAP2 platform authenticator; with `present: false` it never answers (a dialog left open). */
-async function addAuthenticator({ present = true } = {}) {
-  const session = cdp()
-  await session.send('WebAuthn.enable', {})
-  const { authenticatorId } = await session.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: present,
-    },
-  })
-  return () => session.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId })
-}
-
 let removeAuthenticator: () => Promise<unknown>
 beforeEach(async () => {
   // Before any WebAuthn call: without an authenticator the call would wait for a user forever.
-  removeAuthenticator = await addAuthenticator()
+  removeAuthenticator = await addVirtualAuthenticator()
   return () => removeAuthenticator()
 })
 afterEach(() => {
@@ -209,7 +193,7 @@ describe('<wallet-passkey-button>', () => {
     const customer = await customerWithPasskey()
     // The user never touches the authenticator: the browser's dialog ends as a cancel would.
     await removeAuthenticator()
-    removeAuthenticator = await addAuthenticator({ present: false })
+    removeAuthenticator = await addVirtualAuthenticator({ present: false })
     const { challenges } = countChallenges()
     const { element, button, status, alert, types, heard } = mountButton(customer, { timeout: 1_500 })
     await expect.poll(challenges).toBe(1)
@@ -235,7 +219,7 @@ describe('<wallet-passkey-button>', () => {
     const customer = await customerWithPasskey()
     // Another device: an authenticator without the passkey, and a browser that never saw it.
     await removeAuthenticator()
-    removeAuthenticator = await addAuthenticator()
+    removeAuthenticator = await addVirtualAuthenticator()
     knownPasskeys.forget(String(customer.passkey.credentialId))
     const { challenges } = countChallenges()
     const { element, button, alert, types, heard } = mountButton(customer, { timeout: 1_500 })
