@@ -2,6 +2,7 @@ import type { OtpMethods } from '../client/otpMethods.js'
 import type { WalletAuthEvent } from '../client/sessionState.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import type { AuthMethod } from '../wire/authMethod.js'
+import { codeField } from './codeField.js'
 import { countdown } from './countdown.js'
 import { h } from './dom.js'
 import { fillIn } from './messages.js'
@@ -109,27 +110,15 @@ export class WalletOtpForm extends WalletElement {
       this.#sendButton.addEventListener('click', () => void this.start())
       this.#body.replaceChildren(this.#sendButton)
     } else if (this.#step === 'code') {
-      const field = h('input', {
-        id: 'code',
-        class: 'code',
-        part: 'input',
-        name: 'code',
-        autocomplete: 'one-time-code',
-        inputmode: 'numeric',
-        enterkeyhint: 'done',
-        autocapitalize: 'off',
-        spellcheck: 'false',
-        'aria-describedby': m.otpHint ? 'hint' : undefined,
+      const field = codeField({
+        length: this.#length,
+        ...(m.otpHint ? { describedBy: 'hint' } : {}),
+        // The same wrong code again (one more digit typed at its end) is not sent again.
+        onComplete: (code) => {
+          if (code !== this.#lastTried && !this.busy) void this.#verify()
+        },
       })
       field.value = typed
-      field.addEventListener('input', () => this.#typed(field))
-      field.addEventListener('paste', (event) => {
-        const digits = otpDigits(event.clipboardData?.getData('text') ?? '', this.#length)
-        if (digits.length < this.#length) return // part of a code: inserted, then kept as digits
-        event.preventDefault()
-        field.value = digits
-        void this.#verify()
-      })
       this.#field = field
       this.#sendButton = h('button', { type: 'button', class: 'secondary', part: 'button resend' })
       this.#sendButton.addEventListener('click', () => void this.start())
@@ -232,13 +221,6 @@ export class WalletOtpForm extends WalletElement {
       this.#showWait()
       if (ended) this.clearError()
     })
-  }
-
-  #typed(field: HTMLInputElement) {
-    const digits = otpDigits(field.value, this.#length)
-    if (digits !== field.value) field.value = digits
-    // The last digit submits; the same wrong code again (one more digit typed at its end) does not.
-    if (digits.length === this.#length && digits !== this.#lastTried && !this.busy) void this.#verify()
   }
 
   async #verify() {

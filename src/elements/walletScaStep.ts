@@ -2,6 +2,7 @@ import type { PaymentResult, PaymentScaFactor, ScaAnswer } from '../client/quote
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import type { ScaStep } from '../sca/authorizeSca.js'
 import type { Quote } from '../wire/quote.js'
+import { codeField } from './codeField.js'
 import { countdown } from './countdown.js'
 import { h } from './dom.js'
 import { formatMoney } from './formatMoney.js'
@@ -155,21 +156,12 @@ export class WalletScaStep extends WalletElement {
     const form = h('form', { part: 'form', novalidate: true, 'aria-labelledby': 'sca-heading' })
     form.append(h('p', { id: 'sca-heading', part: 'heading' }, h('strong', {}, m.scaHeading)))
     if (takesCode) {
-      const field = h('input', {
-        id: 'code',
-        class: 'code',
-        part: 'input',
-        name: 'code',
-        autocomplete: 'one-time-code',
-        inputmode: 'numeric',
-        autocapitalize: 'off',
-        spellcheck: 'false',
-      })
-      field.addEventListener('input', () => {
-        const digits = otpDigits(field.value, CODE_LENGTH)
-        if (digits !== field.value) field.value = digits
-        // The last digit submits; the same wrong code again does not.
-        if (digits.length === CODE_LENGTH && digits !== this.#lastTried) void this.#confirm()
+      const field = codeField({
+        length: CODE_LENGTH,
+        // The same wrong code again does not submit.
+        onComplete: (code) => {
+          if (code !== this.#lastTried) void this.#confirm()
+        },
       })
       this.#field = field
       const row = h(
