@@ -21,10 +21,22 @@ type Phase = 'start' | 'confirm' | 'shown'
  * ```
  */
 export class WalletExportReveal extends WalletElement {
+  #accountId: string | undefined
+  #dangerouslyAcceptUnsignedSandboxExport: boolean | undefined
   /** The wallet to export (default the signed-in session's account). */
-  declare accountId?: string
+  get accountId(): string | undefined {
+    return this.#accountId
+  }
+  set accountId(value: string | undefined) {
+    this.#accountId = value
+  }
   /** Passed to `exportWallet`: opens the sandbox's unsigned export (never against the service). */
-  declare dangerouslyAcceptUnsignedSandboxExport?: boolean
+  get dangerouslyAcceptUnsignedSandboxExport(): boolean | undefined {
+    return this.#dangerouslyAcceptUnsignedSandboxExport
+  }
+  set dangerouslyAcceptUnsignedSandboxExport(value: boolean | undefined) {
+    this.#dangerouslyAcceptUnsignedSandboxExport = value
+  }
 
   #phase: Phase = 'start'
   #phrase: string | undefined

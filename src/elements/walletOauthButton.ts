@@ -4,6 +4,9 @@ import { h } from './dom.js'
 import { fillIn } from './messages.js'
 import { WalletElement } from './walletElement.js'
 
+/** The app's call to its identity provider: an ID token carrying `nonce`, or nothing when closed. */
+type IdTokenGetter = (nonce: string) => Promise<string | null | undefined> | string | null | undefined
+
 /**
  * `<wallet-oauth-button>`: signs in with an OAuth (OIDC) credential. The app supplies
  * `getIdToken(nonce)`, which asks the identity provider for an ID token carrying `nonce` (bound to
@@ -17,19 +20,43 @@ import { WalletElement } from './walletElement.js'
  * ```
  */
 export class WalletOauthButton extends WalletElement {
-  // Declared, not initialised: values an app set before the tag was defined stay.
+  #credentialId: string | undefined
+  #accountId: string | undefined
+  #provider: string | undefined
+  #getIdToken: IdTokenGetter | undefined
   /** The OAUTH credential (`AuthMethod` id). */
-  declare credentialId?: string
+  get credentialId(): string | undefined {
+    return this.#credentialId
+  }
+  set credentialId(value: string | undefined) {
+    this.#credentialId = value
+  }
   /** The account it belongs to. */
-  declare accountId?: string
+  get accountId(): string | undefined {
+    return this.#accountId
+  }
+  set accountId(value: string | undefined) {
+    this.#accountId = value
+  }
   /** The provider's name for the label ("Sign in with {provider}"); default a generic label. */
-  declare provider?: string
+  get provider(): string | undefined {
+    return this.#provider
+  }
+  set provider(value: string | undefined) {
+    this.#provider = value
+    if (this.isConnected) this.refresh()
+  }
   /**
    * Asks the identity provider for an ID token with this `nonce` (the app's own code). Nothing
    * (`null`, `undefined`, `''`) means the user closed the provider: the button comes back quietly
    * and fires `wallet-cancelled` (code `OAUTH_CANCELLED`), no error shown.
    */
-  declare getIdToken?: (nonce: string) => Promise<string | null | undefined> | string | null | undefined
+  get getIdToken(): IdTokenGetter | undefined {
+    return this.#getIdToken
+  }
+  set getIdToken(value: IdTokenGetter | undefined) {
+    this.#getIdToken = value
+  }
   #status: HTMLElement | undefined
   #prepared: Promise<PreparedOauthSignIn> | undefined
   #ready: PreparedOauthSignIn | undefined

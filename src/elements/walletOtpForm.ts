@@ -32,13 +32,31 @@ export type OtpChannel = 'email' | 'sms'
  * ```
  */
 export class WalletOtpForm extends WalletElement {
+  #credentialId: string | undefined
+  #accountId: string | undefined
+  #codeLength: number | undefined
   static observedAttributes = ['channel', 'adding']
   /** The EMAIL_OTP or SMS_OTP credential to sign in with (not needed with `adding`). */
-  declare credentialId?: string
+  get credentialId(): string | undefined {
+    return this.#credentialId
+  }
+  set credentialId(value: string | undefined) {
+    this.#credentialId = value
+  }
   /** The account to add the credential to, with `adding`. */
-  declare accountId?: string
+  get accountId(): string | undefined {
+    return this.#accountId
+  }
+  set accountId(value: string | undefined) {
+    this.#accountId = value
+  }
   /** Digits in a code (default 6). */
-  declare codeLength?: number
+  get codeLength(): number | undefined {
+    return this.#codeLength
+  }
+  set codeLength(value: number | undefined) {
+    this.#codeLength = value
+  }
 
   #step: 'send' | 'code' | 'done' = 'send'
   // The credential the code was sent for (the new one when adding).

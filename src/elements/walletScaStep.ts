@@ -34,12 +34,31 @@ const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
  * ```
  */
 export class WalletScaStep extends WalletElement {
+  #scaFactor: PaymentScaFactor | undefined
+  #receiver: string | undefined
+  #followEveryMs: number | undefined
   /** The factor to ask for when the service opens SCA (default the service's, an SMS code). */
-  declare scaFactor?: PaymentScaFactor
+  get scaFactor(): PaymentScaFactor | undefined {
+    return this.#scaFactor
+  }
+  set scaFactor(value: PaymentScaFactor | undefined) {
+    this.#scaFactor = value
+  }
   /** How to name the receiver (default the quote's UMA address or account id). */
-  declare receiver?: string
+  get receiver(): string | undefined {
+    return this.#receiver
+  }
+  set receiver(value: string | undefined) {
+    this.#receiver = value
+    if (this.isConnected) this.refresh()
+  }
   /** How often a released payment is read again until it settles (ms, default 2000). */
-  declare followEveryMs?: number
+  get followEveryMs(): number | undefined {
+    return this.#followEveryMs
+  }
+  set followEveryMs(value: number | undefined) {
+    this.#followEveryMs = value
+  }
 
   #quote: Quote | undefined
   #phase: 'pay' | 'step' | 'done' = 'pay'

@@ -38,15 +38,39 @@ const NAMES = {
  * ```
  */
 export class WalletSignIn extends WalletElement {
-  // Declared, not initialised: values an app set before the tag was defined stay.
+  #accountId: string | undefined
+  #getIdToken: WalletOauthButton['getIdToken'] | undefined
+  #provider: string | undefined
+  #rpId: string | undefined
   /** The account whose methods are offered; a session of this account counts as signed in. */
-  declare accountId?: string
+  get accountId(): string | undefined {
+    return this.#accountId
+  }
+  set accountId(value: string | undefined) {
+    this.#accountId = value
+  }
   /** For OAuth methods: the OAuth button's `getIdToken` (nothing back: the user closed the provider). */
-  declare getIdToken?: WalletOauthButton['getIdToken']
+  get getIdToken(): WalletOauthButton['getIdToken'] | undefined {
+    return this.#getIdToken
+  }
+  set getIdToken(value: WalletOauthButton['getIdToken'] | undefined) {
+    this.#getIdToken = value
+  }
   /** For OAuth methods: the provider's name on the button. */
-  declare provider?: string
+  get provider(): string | undefined {
+    return this.#provider
+  }
+  set provider(value: string | undefined) {
+    this.#provider = value
+    if (this.isConnected) this.refresh()
+  }
   /** For passkey methods: the relying party id, when not the page's host. */
-  declare rpId?: string
+  get rpId(): string | undefined {
+    return this.#rpId
+  }
+  set rpId(value: string | undefined) {
+    this.#rpId = value
+  }
   #methods: SignInMethod[] = []
   #view: View = 'list'
   #chosen: SignInMethod | undefined

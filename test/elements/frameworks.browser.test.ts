@@ -1,0 +1,94 @@
+// <wallet-otp-form> inside a React 19 tree and a Vue 3 app, as their users write it: the client
+// and the credential passed as props (both frameworks set them as properties, since the element
+// defines them), the events heard through the framework (`onwallet-signed-in` in React,
+// `onWalletSignedIn` in Vue), `start()` called through a ref. Each completes an email-code
+// sign-in (code 000000) through the relay and the sandbox.
+import { createElement, createRef } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterEach, describe, expect, it } from 'vitest'
+import { userEvent } from 'vitest/browser'
+import { type App, createApp, h, ref } from 'vue'
+import type { WalletElementEventMap } from '../../src/elements/events.js'
+import type { WalletOtpForm } from '../../src/elements/walletOtpForm.js'
+import { shadowOf, signUpWithClient } from './elementKit.js'
+
+type Heard = Array<{ type: string; code?: string }>
+
+const cleanups: Array<() => void> = []
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+function container(): HTMLElement {
+  const node = document.createElement('div')
+  document.body.append(node)
+  cleanups.push(() => node.remove())
+  return node
+}
+
+/** Sends the code from the app (the ref's `start()`), types 000000 and waits for the session. */
+async function signInThrough(form: WalletOtpForm, heard: Heard, credentialId: string) {
+  // Set as properties, not as `credentialid` / `channel` attributes standing for them.
+  expect(form.credentialId).toBe(credentialId)
+  expect(form.hasAttribute('credentialid')).toBe(false)
+  expect(form.channel).toBe('email')
+  await form.start()
+  const field = shadowOf(form).querySelector('input')
+  if (!field) throw new Error('no code field after start()')
+  await userEvent.type(field, '000000')
+  await expect.poll(() => heard, { timeout: 15_000 }).toContainEqual({ type: 'wallet-signed-in' })
+  expect(heard.filter((event) => event.type === 'wallet-error')).toEqual([])
+}
+
+describe('<wallet-otp-form> in frameworks', () => {
+  it('signs in inside a React 19 tree (props as properties, events as onwallet-… props)', async () => {
+    const { wallet, emailCredentialId } = await signUpWithClient()
+    const heard: Heard = []
+    const form = createRef<WalletOtpForm>()
+    const root: Root = createRoot(container())
+    cleanups.push(() => root.unmount())
+    root.render(
+      createElement('wallet-otp-form', {
+        ref: form,
+        client: wallet,
+        credentialId: emailCredentialId,
+        channel: 'email',
+        'onwallet-signed-in': (event: WalletElementEventMap['wallet-signed-in']) => {
+          expect(event.detail.session.credentialId).toBe(emailCredentialId)
+          heard.push({ type: event.type })
+        },
+        'onwallet-error': (event: WalletElementEventMap['wallet-error']) =>
+          heard.push({ type: event.type, code: event.detail.error.code }),
+      }),
+    )
+    await expect.poll(() => form.current).toBeTruthy()
+    await signInThrough(form.current as WalletOtpForm, heard, emailCredentialId)
+    expect(await wallet.sessions.current()).toBeDefined()
+  }, 30_000)
+
+  it('signs in inside a Vue 3 app (props as properties, events as onWallet… listeners)', async () => {
+    const { wallet, emailCredentialId } = await signUpWithClient()
+    const heard: Heard = []
+    const form = ref<WalletOtpForm>()
+    const app: App = createApp({
+      setup: () => () =>
+        h('wallet-otp-form', {
+          ref: form,
+          client: wallet,
+          credentialId: emailCredentialId,
+          channel: 'email',
+          onWalletSignedIn: (event: WalletElementEventMap['wallet-signed-in']) => {
+            expect(event.detail.session.credentialId).toBe(emailCredentialId)
+            heard.push({ type: event.type })
+          },
+          onWalletError: (event: WalletElementEventMap['wallet-error']) =>
+            heard.push({ type: event.type, code: event.detail.error.code }),
+        }),
+    })
+    app.mount(container())
+    cleanups.push(() => app.unmount())
+    await expect.poll(() => form.value).toBeTruthy()
+    await signInThrough(form.value as WalletOtpForm, heard, emailCredentialId)
+    expect(await wallet.sessions.current()).toBeDefined()
+  }, 30_000)
+})
