@@ -45,6 +45,7 @@ export class WalletPasskeyButton extends WalletElement {
   #renewTimer: ReturnType<typeof setTimeout> | undefined
   // Bumped whenever what a prepared sign-in is for changes: a late preparation is dropped.
   #generation = 0
+  #restartQueued = false
   #button: HTMLButtonElement | undefined
   #statusNode: HTMLElement | undefined
 
@@ -62,6 +63,7 @@ export class WalletPasskeyButton extends WalletElement {
     return this.#credentialId
   }
   set credentialId(value: string | undefined) {
+    if (value === this.#credentialId) return
     this.#credentialId = value
     this.#restart()
   }
@@ -71,6 +73,7 @@ export class WalletPasskeyButton extends WalletElement {
     return this.#accountId
   }
   set accountId(value: string | undefined) {
+    if (value === this.#accountId) return
     this.#accountId = value
     this.#restart()
   }
@@ -80,6 +83,8 @@ export class WalletPasskeyButton extends WalletElement {
     return this.#allowCredentials
   }
   set allowCredentials(value: string[] | undefined) {
+    // A framework's new array with the same ids on each render fetches no new challenge.
+    if (value?.join() === this.#allowCredentials?.join()) return
     this.#allowCredentials = value
     this.#restart()
   }
@@ -89,6 +94,7 @@ export class WalletPasskeyButton extends WalletElement {
     return this.#rpId
   }
   set rpId(value: string | undefined) {
+    if (value === this.#rpId) return
     this.#rpId = value
     this.#restart()
   }
@@ -98,6 +104,7 @@ export class WalletPasskeyButton extends WalletElement {
     return this.#timeout
   }
   set timeout(value: number | undefined) {
+    if (value === this.#timeout) return
     this.#timeout = value
     this.#restart()
   }
@@ -183,16 +190,24 @@ export class WalletPasskeyButton extends WalletElement {
     this.#preparing = undefined
   }
 
-  /** Drops what was prepared and prepares again for the current properties. */
+  /**
+   * Drops what was prepared and prepares again for the current properties, once for all the
+   * changes of one task (properties set together, or handed over when the element connects).
+   */
   #restart() {
-    this.#stop()
-    if (this.isConnected && this.#state === 'idle') void this.#prepare()
+    if (this.#restartQueued) return
+    this.#restartQueued = true
+    queueMicrotask(() => {
+      this.#restartQueued = false
+      this.#stop()
+      if (this.isConnected && this.#state === 'idle') void this.#prepare()
+    })
   }
 
   /** The prepared sign-in, while it can still be used. */
   #usable(): PreparedPasskeySignIn | undefined {
     const prepared = this.#prepared
-    return prepared && !prepared.used && Date.now() < prepared.expiresAt ? prepared : undefined
+    return prepared && !prepared.used && this.now() < prepared.expiresAt ? prepared : undefined
   }
 
   #schedule(delay: number) {
@@ -206,7 +221,7 @@ export class WalletPasskeyButton extends WalletElement {
 
   /** Renewal shortly before `prepared` lapses (never in a tight loop, whatever the clocks say). */
   #scheduleRenewal(prepared: PreparedPasskeySignIn) {
-    this.#schedule(Math.max(prepared.expiresAt - Date.now() - RENEW_MARGIN_MS, MIN_RENEW_DELAY_MS))
+    this.#schedule(Math.max(prepared.expiresAt - this.now() - RENEW_MARGIN_MS, MIN_RENEW_DELAY_MS))
   }
 
   /**
