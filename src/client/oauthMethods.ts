@@ -12,7 +12,7 @@ const CLOCK_VERDICTS = ['OIDC_TOKEN_STALE', 'OIDC_TOKEN_NOT_YET_VALID', 'OIDC_TO
 export interface PreparedOauthSignIn {
   /** The nonce the provider must put in the ID token (the SHA-256 of this sign-in's public key). */
   readonly nonce: string
-  /** True once a token was sent with it: a second `signIn` gives `REQUEST_ID_REUSED`. */
+  /** True once a token was sent with it: a second `signIn` gives `INVALID_ARGUMENT`. */
   readonly used: boolean
   /** Checks the token (nonce, times), sends it, stores the session. */
   signIn(oidcToken: string): Promise<StoredSession>
@@ -51,7 +51,11 @@ export function createOauthMethods(ctx: ClientContext): OauthMethods {
         return used
       },
       async signIn(oidcToken) {
-        if (used) throw new WalletAuthError('REQUEST_ID_REUSED', 'This prepared sign-in was already used.')
+        if (used)
+          throw new WalletAuthError(
+            'INVALID_ARGUMENT',
+            'This prepared sign-in was already used: prepare another.',
+          )
         const offset = await ctx.clockOffsetMs()
         try {
           checkIdToken(oidcToken, { nonce, now: () => ctx.settings.now() + (offset ?? 0) })

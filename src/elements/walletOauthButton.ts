@@ -29,6 +29,7 @@ export class WalletOauthButton extends WalletElement {
     return this.#credentialId
   }
   set credentialId(value: string | undefined) {
+    if (value !== this.#credentialId) this.#forgetPrepared()
     this.#credentialId = value
   }
   /** The account it belongs to. */
@@ -36,6 +37,7 @@ export class WalletOauthButton extends WalletElement {
     return this.#accountId
   }
   set accountId(value: string | undefined) {
+    if (value !== this.#accountId) this.#forgetPrepared()
     this.#accountId = value
   }
   /** The provider's name for the label ("Sign in with {provider}"); default a generic label. */
@@ -66,9 +68,24 @@ export class WalletOauthButton extends WalletElement {
     return provider ? fillIn(messages.oauthSignInWith, { provider }) : messages.oauthSignIn
   }
 
+  /** The client from `createWalletAuth`; a new one prepares the sign-in again. */
+  override get client() {
+    return super.client
+  }
+  override set client(value) {
+    if (value !== super.client) this.#forgetPrepared()
+    super.client = value
+  }
+
   override connectedCallback(): void {
     super.connectedCallback()
     this.#prepare()
+  }
+
+  // What was prepared was for other properties: the next click or approach prepares anew.
+  #forgetPrepared() {
+    this.#prepared = undefined
+    this.#ready = undefined
   }
 
   // The key and nonce are made before the click, so that the click opens the provider at once
@@ -77,6 +94,8 @@ export class WalletOauthButton extends WalletElement {
     const { client, credentialId, accountId } = this
     if (!client || !credentialId || !accountId) return undefined
     if (this.#ready && !this.#ready.used) return Promise.resolve(this.#ready)
+    // One on the way already (the button was focused, then hovered): that one.
+    if (this.#prepared && !this.#ready) return this.#prepared
     this.#ready = undefined
     const prepared = client.oauth.prepare(credentialId, { accountId })
     this.#prepared = prepared
@@ -84,7 +103,9 @@ export class WalletOauthButton extends WalletElement {
       (ready) => {
         if (this.#prepared === prepared) this.#ready = ready
       },
-      () => {},
+      () => {
+        if (this.#prepared === prepared) this.#prepared = undefined
+      },
     )
     return prepared
   }
