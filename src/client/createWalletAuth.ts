@@ -63,6 +63,7 @@ export interface WalletAuthOptions {
  */
 export function createWalletAuth(options: WalletAuthOptions) {
   const now = options.now ?? Date.now
+  const expiringSoonMs = options.expiringSoonMs ?? 60_000
   const settings = {
     baseUrl: options.baseUrl,
     fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
@@ -76,7 +77,7 @@ export function createWalletAuth(options: WalletAuthOptions) {
   const state = createSessionState({
     ...(options.keyStore ? { keyStore: options.keyStore } : {}),
     now,
-    expiringSoonMs: options.expiringSoonMs ?? 60_000,
+    expiringSoonMs,
     ...(options.autoRefreshBeforeMs === undefined ? {} : { refreshBeforeMs: options.autoRefreshBeforeMs }),
     refresh: () => refresh(),
   })
@@ -103,6 +104,8 @@ export function createWalletAuth(options: WalletAuthOptions) {
     onChange: (listener: (event: WalletAuthEvent) => void) => state.onChange(listener),
     /** The client's clock (the `now` option): what its session timers and expiry checks count with. */
     now,
+    /** How long before expiry `expiring-soon` fires (the `expiringSoonMs` option). */
+    expiringSoonMs,
     /** Stops the timers and drops the listeners. */
     dispose: () => state.dispose(),
   }

@@ -7,9 +7,6 @@ import { fillIn } from './messages.js'
 import { sessionEnd } from './sessionEnd.js'
 import { WalletElement } from './walletElement.js'
 
-// The client's default `expiringSoonMs`: a page opened within it has missed the client's event.
-const EXPIRING_SOON_MS = 60_000
-
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
 
 /**
@@ -41,12 +38,15 @@ export class WalletSessionStatus extends WalletElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    void this.client?.sessions.current().then((session) => {
+    const { client } = this
+    void client?.sessions.current().then((session) => {
       // The session may have changed or ended while this element was out of the page.
       if (session?.key.publicKey === this.#session?.key.publicKey) return
       this.#show(session)
       if (!session) return
-      if (msUntilExpiry(session, this.now()) <= EXPIRING_SOON_MS) this.#say(this.messages.sessionExpiringSoon)
+      // Opened within the client's warning time: its expiring-soon event came before this element.
+      if (msUntilExpiry(session, this.now()) <= client.expiringSoonMs)
+        this.#say(this.messages.sessionExpiringSoon)
     })
   }
 
