@@ -4,6 +4,7 @@ import { passkeyScaAuthorization } from '../sca/passkeyScaAuthorization.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { Quote, type QuoteDestination, type QuoteSource } from '../wire/quote.js'
 import type { ClientContext } from './clientContext.js'
+import { paymentResult } from './paymentResult.js'
 
 /**
  * The app's answer to one SCA step: the code the user typed (`SMS_OTP`, `TOTP`), `'passkey'` to
@@ -84,13 +85,6 @@ export interface QuoteMethods {
   /** Sends the code of the quote's open `SMS_OTP` step again (its expiry does not move). */
   resend(quoteId: string): Promise<void>
 }
-
-const paymentResult = (quote: Quote): PaymentResult => ({
-  quote,
-  paid: quote.status === 'COMPLETED',
-  released: quote.status === 'PROCESSING' || quote.status === 'COMPLETED',
-  awaitingAuthorization: quote.status === 'PENDING_AUTHORIZATION',
-})
 
 async function toAuthorization(answer: ScaAnswer, step: ScaStep, options: ScaOptions) {
   const { origin, endUserIpAddress } = options

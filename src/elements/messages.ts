@@ -7,7 +7,6 @@
 export interface WalletMessages {
   passkeySignIn: string
   passkeyWaiting: string
-  passkeyPreparing: string
   passkeyUnavailable: string
   otpSendEmail: string
   otpSendSms: string
@@ -38,7 +37,6 @@ export interface WalletMessages {
   scaConfirm: string
   scaPasskey: string
   scaResend: string
-  scaAuthorized: string
   exportWarning: string
   exportStart: string
   exportConfirm: string
@@ -48,7 +46,6 @@ export interface WalletMessages {
   exportCopy: string
   exportCopied: string
   exportHide: string
-  busy: string
   errorCode: string
   errors: Record<string, string>
   // Sign-in, OAuth button and session status
@@ -89,7 +86,6 @@ const NOT_FROM_SERVICE = 'The code request did not come from the wallet service,
 export const defaultMessages: WalletMessages = {
   passkeySignIn: 'Sign in with a passkey',
   passkeyWaiting: 'Waiting for your passkey…',
-  passkeyPreparing: 'Getting ready…',
   passkeyUnavailable: 'This browser cannot use passkeys. Use another way to sign in.',
   otpSendEmail: 'Email me a code',
   otpSendSms: 'Text me a code',
@@ -120,7 +116,6 @@ export const defaultMessages: WalletMessages = {
   scaConfirm: 'Confirm',
   scaPasskey: 'Confirm with a passkey',
   scaResend: 'Send the code again',
-  scaAuthorized: 'Confirmed.',
   exportWarning: 'Anyone who sees the recovery phrase controls the wallet. It is decrypted in this browser.',
   exportStart: 'Show recovery phrase',
   exportConfirm: 'Make sure nobody can see your screen. Show the recovery phrase now?',
@@ -130,7 +125,6 @@ export const defaultMessages: WalletMessages = {
   exportCopy: 'Copy',
   exportCopied: 'Copied. Clear your clipboard when you are done.',
   exportHide: 'Hide',
-  busy: 'Working…',
   errorCode: 'Code: {code}',
   errors: {
     WRONG_CODE: 'That code is not right. Check it and try again, or send a new code.',
@@ -187,7 +181,7 @@ export const defaultMessages: WalletMessages = {
   scaSummary: 'You pay {amount} to {receiver}.',
   scaReceives: 'They receive {amount}.',
   scaPay: 'Pay {amount}',
-  scaCodeSent: 'We sent a 6-digit code by text message. Type it to confirm the payment.',
+  scaCodeSent: 'We sent a {length}-digit code by text message. Type it to confirm the payment.',
   scaPasskeyAsk: 'Confirm the payment with your passkey.',
   scaResendIn: 'Send the code again in {seconds} s',
   scaResent: 'We sent the code again.',

@@ -1,3 +1,4 @@
+import { paymentResult } from '../client/paymentResult.js'
 import type { PaymentResult, PaymentScaFactor, ScaAnswer } from '../client/quoteMethods.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import type { ScaStep } from '../sca/authorizeSca.js'
@@ -123,12 +124,7 @@ export class WalletScaStep extends WalletElement {
   }
 
   #money(amount: number, currency: Quote['sendingCurrency']) {
-    // The page's language, unless it is not a valid tag (Intl throws): then the browser's.
-    try {
-      return formatMoney(amount, currency, document.documentElement.lang || undefined)
-    } catch {
-      return formatMoney(amount, currency)
-    }
+    return formatMoney(amount, currency, document.documentElement.lang || undefined)
   }
 
   protected render(): void {
@@ -315,7 +311,9 @@ export class WalletScaStep extends WalletElement {
     this.#phase = 'step'
     this.#lastTried = ''
     this.refresh()
-    this.#status.replaceChildren(step.challenge.factor === 'PASSKEY' ? m.scaPasskeyAsk : m.scaCodeSent)
+    this.#status.replaceChildren(
+      step.challenge.factor === 'PASSKEY' ? m.scaPasskeyAsk : fillIn(m.scaCodeSent, { length: CODE_LENGTH }),
+    )
     ;(this.#field ?? this.shadow.querySelector<HTMLElement>('[part~="passkey"]'))?.focus()
     this.emit('wallet-sca-required', { step })
   }
@@ -385,15 +383,7 @@ export class WalletScaStep extends WalletElement {
       const quote = await this.client?.quotes.get(quoteId).catch(() => undefined)
       if (this.#quote?.id !== quoteId) return
       if (quote && FINAL.includes(quote.status)) {
-        this.#settled(
-          {
-            quote,
-            paid: quote.status === 'COMPLETED',
-            released: quote.status === 'COMPLETED' || quote.status === 'PROCESSING',
-            awaitingAuthorization: false,
-          },
-          false,
-        )
+        this.#settled(paymentResult(quote), false)
       } else this.#follow(quoteId)
     }, this.followEveryMs ?? 2000)
   }

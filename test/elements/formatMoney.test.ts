@@ -17,4 +17,12 @@ describe('formatMoney', () => {
   it('follows the locale', () => {
     expect(formatMoney(123_456, { code: 'EUR', decimals: 2 }, 'de-DE')).toBe('1.234,56\u00a0€')
   })
+
+  it('falls back to the default language on a tag Intl refuses (a page\'s lang="not a language")', () => {
+    const fallback = formatMoney(1050, { code: 'EUR', decimals: 2 })
+    expect(formatMoney(1050, { code: 'EUR', decimals: 2 }, 'not a language')).toBe(fallback)
+    expect(formatMoney(10_000_000, { code: 'USDB', decimals: 6 }, 'not a language')).toBe(
+      formatMoney(10_000_000, { code: 'USDB', decimals: 6 }),
+    )
+  })
 })
