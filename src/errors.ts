@@ -68,8 +68,15 @@ export type KitErrorCode =
   | 'SCA_TOO_MANY_STEPS'
   // an HTTP error whose body was not a service Error object
   | 'HTTP_ERROR'
-  // an element met something that is not a kit error (a fault of the page or of the kit)
+  // the elements: something that is not a kit error (a fault of the page or of the kit), a wrong
+  // SCA code (the service's INVALID_INPUT with its reason), an expired quote, a failed payment, a
+  // clipboard that refused the phrase, a provider closed without a token
   | 'PAGE_ERROR'
+  | 'INVALID_SCA_CODE'
+  | 'QUOTE_EXPIRED'
+  | 'PAYMENT_FAILED'
+  | 'CLIPBOARD_FAILED'
+  | 'OAUTH_CANCELLED'
 
 /**
  * Codes the service defines for the embedded-wallet, SCA and quote operations the kit runs (its

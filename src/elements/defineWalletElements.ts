@@ -1,5 +1,4 @@
 import type { WalletAuth } from '../client/createWalletAuth.js'
-import type { WalletElementEventMap } from './events.js'
 import { defaultMessages, mergeMessages, type WalletMessages } from './messages.js'
 import { elementDefaults, type WalletElement } from './walletElement.js'
 import { WalletExportReveal } from './walletExportReveal.js'
@@ -58,9 +57,6 @@ export function defineWalletElements(options: DefineWalletElementsOptions = {}):
 }
 
 declare global {
-  // Typed `addEventListener('wallet-signed-in', (event) => event.detail.session)` on any element:
-  // the events bubble, so a container hears them too.
-  interface HTMLElementEventMap extends WalletElementEventMap {}
   interface HTMLElementTagNameMap {
     'wallet-passkey-button': WalletPasskeyButton
     'wallet-otp-form': WalletOtpForm

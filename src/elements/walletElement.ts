@@ -88,7 +88,7 @@ export abstract class WalletElement extends ElementBase {
   /** Hears the client's session events while connected. */
   protected sessionChanged(_event: WalletAuthEvent): void {}
 
-  /** Re-renders, keeping focus where it was when the focused control is rebuilt with the same part. */
+  /** Re-renders from the element's state (after a property or `messages` change). */
   protected refresh(): void {
     this.render()
   }
@@ -141,6 +141,7 @@ export abstract class WalletElement extends ElementBase {
   protected clearError(field?: HTMLInputElement): void {
     this.errorNode?.replaceChildren()
     field?.removeAttribute('aria-invalid')
+    if (field && this.errorNode) describedBy(field, this.errorNode.id, false)
   }
 
   /**
@@ -164,7 +165,7 @@ export abstract class WalletElement extends ElementBase {
     }
     if (field) {
       field.setAttribute('aria-invalid', 'true')
-      if (box) field.setAttribute('aria-describedby', box.id)
+      if (box) describedBy(field, box.id, true)
       field.focus()
       field.select()
     } else {
@@ -214,4 +215,12 @@ export abstract class WalletElement extends ElementBase {
       control.disabled = wasDisabled[index] ?? false
     })
   }
+}
+
+// Adds or removes one id in a field's `aria-describedby`, keeping the others (a hint).
+function describedBy(field: HTMLElement, id: string, on: boolean) {
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((x) => x && x !== id)
+  if (on) ids.push(id)
+  if (ids.length) field.setAttribute('aria-describedby', ids.join(' '))
+  else field.removeAttribute('aria-describedby')
 }
