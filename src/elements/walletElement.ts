@@ -214,7 +214,14 @@ export abstract class WalletElement extends ElementBase {
     controls.forEach((control, index) => {
       control.disabled = wasDisabled[index] ?? false
     })
+    this.afterBusy()
   }
+
+  /**
+   * Runs when a step ends, after the controls got back the state they had before it: an element
+   * whose controls changed meanwhile (a back-off that ended) puts them right here.
+   */
+  protected afterBusy(): void {}
 }
 
 // Adds or removes one id in a field's `aria-describedby`, keeping the others (a hint).

@@ -1,12 +1,12 @@
 import type { OtpMethods } from '../client/otpMethods.js'
 import type { WalletAuthEvent } from '../client/sessionState.js'
-import { isWalletAuthError, WalletAuthError } from '../errors.js'
+import { WalletAuthError } from '../errors.js'
 import type { AuthMethod } from '../wire/authMethod.js'
 import { codeField } from './codeField.js'
-import { countdown } from './countdown.js'
 import { h } from './dom.js'
 import { fillIn } from './messages.js'
 import { otpDigits } from './otpDigits.js'
+import { resendBackOff } from './resendBackOff.js'
 import { WalletElement } from './walletElement.js'
 
 /** Where a one-time code goes: the credential's email address or phone number. */
@@ -63,8 +63,7 @@ export class WalletOtpForm extends WalletElement {
   #sentTo: string | undefined
   // The credential added by this form (with `adding`): later codes are sent for it.
   #added: string | undefined
-  #waitLeft = 0
-  #stopWait: (() => void) | undefined
+  #backOff = resendBackOff({ show: () => this.#showWait(), onEnd: () => this.clearError() })
   #lastTried = ''
   #webOtp: AbortController | undefined
   #body = h('div', { class: 'stack' })
@@ -108,6 +107,7 @@ export class WalletOtpForm extends WalletElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     this.#webOtp?.abort()
+    this.#backOff.stop()
   }
 
   get #length(): number {
@@ -168,21 +168,13 @@ export class WalletOtpForm extends WalletElement {
 
   // The send or resend button: its label, and disabled while a back-off runs.
   #showWait() {
-    const button = this.#sendButton
-    if (!button) return
     const m = this.messages
     const label = this.#step === 'code' ? m.otpResend : this.channel === 'sms' ? m.otpSendSms : m.otpSendEmail
-    button.textContent = this.#waitLeft > 0 ? fillIn(m.otpResendIn, { seconds: this.#waitLeft }) : label
-    button.disabled = this.#waitLeft > 0 || this.busy
+    this.#backOff.paint(this.#sendButton, label, m.otpResendIn, this.busy)
   }
 
-  // A step with the whole form disabled; the back-off state put back on the send button after it.
-  async #run<T>(step: () => Promise<T>, onError: (error: unknown) => void): Promise<T | undefined> {
-    const result = await this.runBusy(step, (error) => {
-      onError(error)
-    })
+  protected override afterBusy(): void {
     this.#showWait()
-    return result
   }
 
   /**
@@ -190,9 +182,9 @@ export class WalletOtpForm extends WalletElement {
    * credential, which sends its first code. Then the code field takes focus.
    */
   async start(): Promise<void> {
-    if (this.busy || this.#waitLeft > 0) return
+    if (this.busy || this.#backOff.secondsLeft > 0) return
     this.clearError()
-    const method = await this.#run(
+    const method = await this.runBusy(
       async (): Promise<AuthMethod> => {
         const otp = this.#otp()
         if (!this.adding) return otp.send(this.#required(this.credentialId, 'credentialId'))
@@ -203,7 +195,7 @@ export class WalletOtpForm extends WalletElement {
       },
       (error) => {
         this.showError(error)
-        if (isWalletAuthError(error, 'RATE_LIMITED') && error.retryAfter) this.#wait(error.retryAfter)
+        this.#backOff.startFrom(error)
       },
     )
     if (!method) return
@@ -231,16 +223,6 @@ export class WalletOtpForm extends WalletElement {
     )
   }
 
-  #wait(seconds: number) {
-    this.#stopWait?.()
-    this.#stopWait = countdown(seconds, (left) => {
-      const ended = left === 0 && this.#waitLeft > 0
-      this.#waitLeft = left
-      this.#showWait()
-      if (ended) this.clearError()
-    })
-  }
-
   async #verify() {
     const field = this.#field
     if (!field || this.busy || this.#sentTo === undefined) return
@@ -253,7 +235,7 @@ export class WalletOtpForm extends WalletElement {
     this.#lastTried = code
     this.clearError(field)
     const credentialId = this.#sentTo
-    const session = await this.#run(
+    const session = await this.runBusy(
       () => this.#otp().verify(credentialId, code),
       (error) => this.showError(error, field),
     )

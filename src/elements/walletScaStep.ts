@@ -4,11 +4,11 @@ import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import type { ScaStep } from '../sca/authorizeSca.js'
 import type { Quote } from '../wire/quote.js'
 import { codeField } from './codeField.js'
-import { countdown } from './countdown.js'
 import { h } from './dom.js'
 import { formatMoney } from './formatMoney.js'
 import { fillIn } from './messages.js'
 import { otpDigits } from './otpDigits.js'
+import { resendBackOff } from './resendBackOff.js'
 import { WalletElement } from './walletElement.js'
 
 const CODE_LENGTH = 6
@@ -66,8 +66,7 @@ export class WalletScaStep extends WalletElement {
   #step: ScaStep | undefined
   #expired = false
   #lastTried = ''
-  #waitLeft = 0
-  #stopWait: (() => void) | undefined
+  #backOff = resendBackOff({ show: () => this.#showWait(), onEnd: () => this.clearError() })
   #timer: ReturnType<typeof setTimeout> | undefined
   #field: HTMLInputElement | undefined
   #resend: HTMLButtonElement | undefined
@@ -85,8 +84,7 @@ export class WalletScaStep extends WalletElement {
     this.#phase = 'pay'
     this.#step = undefined
     this.#expired = false
-    this.#stopWait?.()
-    this.#waitLeft = 0
+    this.#backOff.stop()
     this.#status.replaceChildren()
     this.clearError()
     if (this.isConnected) this.#watch()
@@ -100,8 +98,7 @@ export class WalletScaStep extends WalletElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     clearTimeout(this.#timer)
-    this.#stopWait?.()
-    this.#waitLeft = 0
+    this.#backOff.stop()
   }
 
   // Renders, and waits for the quote to expire (not payable after) or, once released, to settle.
@@ -206,11 +203,12 @@ export class WalletScaStep extends WalletElement {
 
   // The resend button: its label, and disabled while a back-off runs.
   #showWait() {
-    const button = this.#resend
-    if (!button) return
     const m = this.messages
-    button.textContent = this.#waitLeft > 0 ? fillIn(m.scaResendIn, { seconds: this.#waitLeft }) : m.scaResend
-    button.disabled = this.#waitLeft > 0 || this.busy
+    this.#backOff.paint(this.#resend, m.scaResend, m.scaResendIn, this.busy)
+  }
+
+  protected override afterBusy(): void {
+    this.#showWait()
   }
 
   /** Pays the quote (as the Pay button does): executes it, or resumes its open SCA step. */
@@ -264,7 +262,6 @@ export class WalletScaStep extends WalletElement {
         this.#failed(error)
       },
     )
-    this.#showWait()
     if (next) this.#ask(next)
     else if (result) this.#settled(result, true)
   }
@@ -320,7 +317,7 @@ export class WalletScaStep extends WalletElement {
 
   async #sendAgain() {
     const quote = this.#quote
-    if (!quote || this.busy || this.#waitLeft > 0) return
+    if (!quote || this.busy || this.#backOff.secondsLeft > 0) return
     this.clearError(this.#field)
     const done = await this.runBusy(
       async () => {
@@ -329,23 +326,12 @@ export class WalletScaStep extends WalletElement {
       },
       (error) => {
         this.showError(error)
-        if (isWalletAuthError(error, 'RATE_LIMITED') && error.retryAfter) this.#wait(error.retryAfter)
+        this.#backOff.startFrom(error)
       },
     )
-    this.#showWait()
     if (!done) return
     this.#status.replaceChildren(this.messages.scaResent)
     this.#field?.focus()
-  }
-
-  #wait(seconds: number) {
-    this.#stopWait?.()
-    this.#stopWait = countdown(seconds, (left) => {
-      const ended = left === 0 && this.#waitLeft > 0
-      this.#waitLeft = left
-      this.#showWait()
-      if (ended) this.clearError()
-    })
   }
 
   // Where the payment stands: paid, on its way (followed until it settles), failed or expired.
@@ -356,8 +342,7 @@ export class WalletScaStep extends WalletElement {
     this.#quote = quote
     this.#phase = 'done'
     this.#step = undefined
-    this.#stopWait?.()
-    this.#waitLeft = 0
+    this.#backOff.stop()
     this.refresh()
     if (authorized) this.emit('wallet-authorized', { payment })
     if (FINAL.includes(quote.status)) {
