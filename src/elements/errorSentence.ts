@@ -10,7 +10,7 @@ export interface ErrorSentence {
 // The service's `reason` tells apart the cases one code covers.
 function messageKey(code: string, reason: string): string {
   if (code === 'UNAUTHORIZED' || code === 'INVALID_INPUT') {
-    if (/invalid (otp|sca)? ?code|code is not right|wrong code/i.test(reason)) return 'WRONG_CODE'
+    if (/invalid otp code|code is not right|wrong code/i.test(reason)) return 'WRONG_CODE'
     if (/no unused otp|already used/i.test(reason)) return 'CODE_USED'
     // A signed retry's challenge that lapsed: the session is fine, the request is to be sent again.
     if (/challenge .*expired|expired challenge/i.test(reason)) return 'CHALLENGE_EXPIRED'

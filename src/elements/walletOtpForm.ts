@@ -163,7 +163,9 @@ export class WalletOtpForm extends WalletElement {
       this.#body.replaceChildren()
     }
     this.#showWait()
-    this.shadow.replaceChildren(h('div', { class: 'stack' }, this.#status, this.#body, this.#error))
+    // Put in place once: a live region taken out and put back may not announce its next change.
+    if (!this.#body.parentNode)
+      this.shadow.replaceChildren(h('div', { class: 'stack' }, this.#status, this.#body, this.#error))
   }
 
   // The send or resend button: its label, and disabled while a back-off runs.
