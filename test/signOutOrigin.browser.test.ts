@@ -6,6 +6,8 @@ import { commands } from 'vitest/browser'
 import type { WalletAuthEvent } from '../src/client/index.js'
 import { uniqueDatabaseName } from './browser/rawIndexedDb.js'
 import { createTab, signUpCustomer, type TabOutcome, type TabSetup } from './browser/tabAgent.js'
+import { advanceSandboxClock } from './elements/elementKit.js'
+import { tabCall } from './elements/signInKit.js'
 
 afterEach(async () => {
   await commands.closeTabs(true)
@@ -14,21 +16,13 @@ afterAll(async () => {
   await commands.closeTabs()
 })
 
-/** A method of another tab's client (see `Tab`), its outcome back as JSON. */
-const tabCall = commands.tabCall as (
-  id: string,
-  method: string,
-  ...args: unknown[]
-) => Promise<TabOutcome<unknown>>
-
 function value<T>(outcome: TabOutcome<T>): T {
   if (!outcome.ok) throw new Error(`expected success, got ${outcome.code}`)
   return outcome.value
 }
 
 /** Past the sandbox's 30 s back-off between two code requests of one credential. */
-const pastResendBackOff = () =>
-  fetch('/api/test/clock', { method: 'POST', body: JSON.stringify({ advanceMs: 31_000 }) })
+const pastResendBackOff = () => advanceSandboxClock(31_000)
 
 /** This page's tab on a new database for a new customer, with every event it heard. */
 async function tabHere() {

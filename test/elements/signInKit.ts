@@ -6,6 +6,7 @@ import type { WalletElementEventMap } from '../../src/elements/events.js'
 import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import { mintSandboxIdToken } from '../../src/relay/mintSandboxIdToken.js'
 import { uniqueDatabaseName } from '../browser/rawIndexedDb.js'
+import type { TabOutcome } from '../browser/tabAgent.js'
 import { type ElementCustomer, signInByEmail } from './elementKit.js'
 
 /** The events of `type` the element fires, as they come. */
@@ -50,7 +51,7 @@ export const tabCall = commands.tabCall as (
   id: string,
   method: string,
   ...args: unknown[]
-) => Promise<unknown>
+) => Promise<TabOutcome<unknown>>
 
 /** Opens another tab (a separate document) with a client of `customer` on the same key store. */
 export function openTabFor(customer: ElementCustomer): Promise<string> {
