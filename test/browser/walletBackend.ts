@@ -71,16 +71,16 @@ export function walletBackend(): Plugin {
         const { sandbox, relayHandler, passkeys } = await backend
         if (url.startsWith(RELAY_PREFIX)) return relayHandler(req, res)
         const authorization = `Basic ${Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')}`
+        const send = (method: string, path: string, body?: unknown) =>
+          sandbox.fetch(
+            new Request(`http://sandbox.internal${sandbox.basePath}${path}`, {
+              method,
+              headers: { Authorization: authorization },
+              ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+            }),
+          )
         const call = async (method: string, path: string, body?: unknown) =>
-          (
-            await sandbox.fetch(
-              new Request(`http://sandbox.internal${sandbox.basePath}${path}`, {
-                method,
-                headers: { Authorization: authorization },
-                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-              }),
-            )
-          ).json()
+          (await send(method, path, body)).json()
         if (url === `${TEST_PREFIX}/config`) {
           return sendJson(res, 200, {
             signerPublicKey: sandbox.signerPublicKey,
@@ -111,7 +111,10 @@ export function walletBackend(): Plugin {
             path: string
             body?: unknown
           }
-          return sendJson(res, 200, await call(method, path, body))
+          // The service's own status, so that a refused set-up step fails the test where it happened.
+          const answer = await send(method, path, body)
+          const text = await answer.text()
+          return sendJson(res, answer.status, text ? JSON.parse(text) : null)
         }
         if (url === `${TEST_PREFIX}/passkey-options` && req.method === 'POST') {
           const { name, accountId } = (await readJson(req)) as { name: string; accountId: string }

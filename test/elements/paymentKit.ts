@@ -12,7 +12,9 @@ export async function platformCall(method: string, path: string, body?: unknown)
     method: 'POST',
     body: JSON.stringify({ method, path, body }),
   })
-  return response.json()
+  const answer: unknown = await response.json()
+  if (!response.ok) throw new Error(`${method} ${path} was refused: ${JSON.stringify(answer)}`)
+  return answer
 }
 
 /** A signed-in customer with 50 of the wallet's currency (in the EU with `inEurope`: payments need SCA). */
