@@ -10,8 +10,6 @@ const RENEW_MARGIN_MS = 30_000
 // Never renew more often than this, whatever a skewed clock says the challenge's life is.
 const MIN_RENEW_DELAY_MS = 15_000
 
-type ButtonState = 'idle' | 'waiting' | 'unavailable'
-
 /**
  * `<wallet-passkey-button>`: "Sign in with a passkey" for one passkey credential of one account.
  * While connected with a client it fetches the service's challenge ahead of the tap
@@ -38,7 +36,8 @@ export class WalletPasskeyButton extends WalletElement {
   #allowCredentials: string[] | undefined
   #rpId: string | undefined
   #timeout: number | undefined
-  #state: ButtonState = 'idle'
+  // No WebAuthn here: the button says so and never prepares. (While the ceremony runs, `busy`.)
+  #unavailable = false
   #status = ''
   #prepared: PreparedPasskeySignIn | undefined
   #preparing: Promise<PreparedPasskeySignIn | undefined> | undefined
@@ -123,13 +122,13 @@ export class WalletPasskeyButton extends WalletElement {
 
   protected render(): void {
     const { messages } = this
-    const unavailable = this.#state === 'unavailable'
+    const unavailable = this.#unavailable
     this.#button = h(
       'button',
       {
         type: 'button',
         part: 'button',
-        disabled: this.#state !== 'idle' || this.busy,
+        disabled: this.#unavailable || this.busy,
         'aria-describedby': 'status error',
       },
       messages.passkeySignIn,
@@ -163,9 +162,9 @@ export class WalletPasskeyButton extends WalletElement {
         // Capabilities unknown: try the ceremony and see.
       }
     }
-    if (supported || this.#state === 'unavailable') return
+    if (supported || this.#unavailable) return
     this.#stop()
-    this.#state = 'unavailable'
+    this.#unavailable = true
     this.refresh()
     this.emit('wallet-unavailable', {
       error: new WalletAuthError('PASSKEY_NOT_SUPPORTED', 'This browser cannot use passkeys.'),
@@ -200,7 +199,7 @@ export class WalletPasskeyButton extends WalletElement {
     queueMicrotask(() => {
       this.#restartQueued = false
       this.#stop()
-      if (this.isConnected && this.#state === 'idle') void this.#prepare()
+      if (this.isConnected && !this.#unavailable && !this.busy) void this.#prepare()
     })
   }
 
@@ -215,7 +214,7 @@ export class WalletPasskeyButton extends WalletElement {
     clearTimeout(this.#renewTimer)
     this.#renewTimer = setTimeout(() => {
       // The current one stays usable until the next is ready.
-      if (generation === this.#generation && this.#state === 'idle') void this.#prepare()
+      if (generation === this.#generation && !this.#unavailable && !this.busy) void this.#prepare()
     }, delay)
   }
 
@@ -253,18 +252,16 @@ export class WalletPasskeyButton extends WalletElement {
   }
 
   #click() {
-    if (this.#state !== 'idle' || this.busy) return
+    if (this.#unavailable || this.busy) return
     const prepared = this.#usable()
     clearTimeout(this.#renewTimer)
     this.clearError()
-    this.#state = 'waiting'
     this.#setStatus(this.messages.passkeyWaiting)
     void this.runBusy(
       // The prepared ceremony starts right here, inside the click: nothing is awaited first.
       () => (prepared ? prepared.signIn() : this.#signInLate()),
       (error) => void this.#failed(error),
     ).then((session) => {
-      this.#state = 'idle'
       if (session) {
         this.#setStatus(this.messages.signedIn)
         this.emit('wallet-signed-in', { session })
@@ -295,7 +292,6 @@ export class WalletPasskeyButton extends WalletElement {
   }
 
   #failed(error: unknown) {
-    this.#state = 'idle'
     this.#setStatus('')
     if (isWalletAuthError(error, 'PASSKEY_CANCELLED')) {
       // Not an error: back to the button, quietly.
