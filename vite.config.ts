@@ -10,7 +10,13 @@ const ENTRIES = Object.keys(packageJson.exports)
   .filter((subpath) => subpath.endsWith('.json') === false)
   .map((subpath) => (subpath === '.' ? 'index' : subpath.slice(2)))
 
-const dependencies = Object.keys(packageJson.dependencies)
+// What the package's user installs stays outside the bundle: its dependencies (what the browser
+// code runs) and its optional peers. The relay's and sandbox's server-only libraries are
+// devDependencies, bundled into the Node entries, so a browser app does not install them.
+const external = [
+  ...Object.keys(packageJson.dependencies),
+  ...Object.keys((packageJson as { peerDependencies?: Record<string, string> }).peerDependencies ?? {}),
+]
 
 export default defineConfig({
   build: {
@@ -30,7 +36,7 @@ export default defineConfig({
     },
     rollupOptions: {
       external: (id) =>
-        id.startsWith('node:') || dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`)),
+        id.startsWith('node:') || external.some((dep) => id === dep || id.startsWith(`${dep}/`)),
       output: { chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
