@@ -1,0 +1,166 @@
+import { WalletAuthError } from '../errors.js'
+import { errorFromResponse } from '../fetch/errorFromResponse.js'
+import { mintSandboxIdToken, type SandboxIdTokenOptions } from '../relay/mintSandboxIdToken.js'
+import type { SandboxClock } from '../sandbox/clock.js'
+import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/createSandbox.js'
+import { SANDBOX_SCA_CODE } from '../sandbox/money/verifyScaProof.js'
+import { SANDBOX_OTP_CODE } from '../sandbox/otp.js'
+
+/** Fields of a customer to create: any `POST /customers` field; the rest is filled in. */
+export interface TestCustomerFields {
+  /** Default: a fresh `user-…@example.com`, so customers never collide. */
+  email?: string
+  /** Default `'Ada Lovelace'`. */
+  fullName?: string
+  [field: string]: unknown
+}
+
+/** A customer of the test sandbox, with its embedded wallet and its EMAIL_OTP credential. */
+export interface TestCustomer {
+  customerId: string
+  /** The customer's embedded wallet (`InternalAccount:…`). */
+  accountId: string
+  /** The wallet's EMAIL_OTP credential (`AuthMethod:…`), the first one every wallet gets. */
+  emailCredentialId: string
+  email: string
+}
+
+/** Options of `startTestSandbox`: any `createSandbox` option, and these. */
+export interface TestSandboxOptions extends SandboxOptions {
+  /**
+   * Serve the sandbox on this port of `host` (0 picks a free one), for an app backend in another
+   * process. Default: in-process only, reached through `fetch` and `relayOptions`.
+   */
+  port?: number
+  /** Default `'localhost'` (WebAuthn refuses IP hosts). */
+  host?: string
+  /** Customers created before the sandbox is handed over, in order (`customers[i]`). */
+  customers?: TestCustomerFields[]
+}
+
+/** A sandbox started for a test, with what a test needs around it. */
+export interface TestSandbox {
+  /** The sandbox itself. */
+  sandbox: Sandbox
+  /** The base URL of the API: `http://localhost:PORT/2025-10-13`, or an in-process one. */
+  baseUrl: string
+  clientId: string
+  clientSecret: string
+  /** `fetch` to the sandbox as the platform (HTTP Basic added), answered in-process. */
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+  /** What `createRelay` needs to reach this sandbox in-process: spread it into its options. */
+  relayOptions: {
+    baseUrl: string
+    clientId: string
+    clientSecret: string
+    fetch: (request: Request) => Promise<Response>
+  }
+  /** The customers of `options.customers`, created at start. */
+  customers: TestCustomer[]
+  /** Creates a customer (as the app's own sign-up would); returns its wallet and credential. */
+  createCustomer(fields?: TestCustomerFields): Promise<TestCustomer>
+  /** Credits an internal account at once (the sandbox-only fund endpoint), in its smallest units. */
+  fund(accountId: string, amount: number): Promise<void>
+  /** The code every sandbox email or SMS OTP takes. */
+  otpCode: string
+  /** The code every sandbox SCA SMS step takes. */
+  scaCode: string
+  /** An unsigned ID token the sandbox accepts, issued on the sandbox clock. */
+  idToken(options: Omit<SandboxIdTokenOptions, 'now'>): string
+  /** The sandbox's time: move it (`advance`, `set`) instead of waiting for an expiry. */
+  clock: SandboxClock
+  /** Stops the port, if any. */
+  close(): Promise<void>
+}
+
+// The in-process base URL: any origin does, the sandbox reads only the path.
+const IN_PROCESS_ORIGIN = 'http://sandbox.internal'
+
+/**
+ * Starts a sandbox for a test: quiet (no OTP log), in-process or on a port, with seeded customers,
+ * the sandbox's codes, ID tokens and its clock. Node only.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await startTestSandbox({ port: 8790, customers: [{ email: 'ada@example.com' }] })
+ * const [ada] = sandbox.customers
+ * // …the app signs ada in with sandbox.otpCode…
+ * sandbox.clock.advance(16 * 60_000) // past the session's 15 minutes
+ * await sandbox.close()
+ * ```
+ */
+export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
+  const { port, host = 'localhost', customers: seeds = [], ...sandboxOptions } = options
+  const sandbox = await createSandbox({ log: () => {}, ...sandboxOptions })
+  const server = port === undefined ? undefined : await sandbox.listen({ port, host })
+  const baseUrl = server?.baseUrl ?? `${IN_PROCESS_ORIGIN}${sandbox.basePath}`
+  const authorization = `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`
+
+  const platformFetch: TestSandbox['fetch'] = (input, init) => {
+    const request = new Request(input, init)
+    request.headers.set('Authorization', authorization)
+    return sandbox.fetch(request)
+  }
+  // A platform call that must succeed: its JSON, or the service's error as a WalletAuthError.
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await platformFetch(`${IN_PROCESS_ORIGIN}${sandbox.basePath}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    if (!response.ok) throw await errorFromResponse(response)
+    return (await response.json()) as T
+  }
+
+  const createCustomer = async (fields: TestCustomerFields = {}): Promise<TestCustomer> => {
+    const email = fields.email ?? `user-${crypto.randomUUID().slice(0, 8)}@example.com`
+    type List = { data: Array<{ id: string }> }
+    const customer = await call<{ id: string }>('POST', '/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: 'Ada Lovelace',
+      ...fields,
+      email,
+    })
+    const accounts = await call<List>(
+      'GET',
+      `/customers/internal-accounts?customerId=${customer.id}&type=EMBEDDED_WALLET`,
+    )
+    const [wallet] = accounts.data
+    if (!wallet)
+      throw new WalletAuthError('INVALID_RESPONSE', `Customer ${customer.id} has no embedded wallet.`)
+    const credentials = await call<List>('GET', `/auth/credentials?accountId=${wallet.id}`)
+    const [emailCredential] = credentials.data
+    if (!emailCredential)
+      throw new WalletAuthError('INVALID_RESPONSE', `Wallet ${wallet.id} has no credential.`)
+    return { customerId: customer.id, accountId: wallet.id, emailCredentialId: emailCredential.id, email }
+  }
+
+  const customers: TestCustomer[] = []
+  for (const seed of seeds) customers.push(await createCustomer(seed))
+
+  return {
+    sandbox,
+    baseUrl,
+    clientId: sandbox.clientId,
+    clientSecret: sandbox.clientSecret,
+    fetch: platformFetch,
+    relayOptions: {
+      baseUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      fetch: (request) => sandbox.fetch(request),
+    },
+    customers,
+    createCustomer,
+    fund: async (accountId, amount) => {
+      await call('POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount })
+    },
+    otpCode: SANDBOX_OTP_CODE,
+    scaCode: SANDBOX_SCA_CODE,
+    idToken: (tokenOptions) => mintSandboxIdToken({ ...tokenOptions, now: sandbox.clock.now }),
+    clock: sandbox.clock,
+    close: async () => {
+      await server?.close()
+    },
+  }
+}
