@@ -1,0 +1,12 @@
+// Node only, and the one entry that loads @playwright/test (an optional peer dependency).
+export {
+  addVirtualAuthenticator,
+  type VirtualAuthenticatorOptions,
+} from './addVirtualAuthenticator.js'
+export { expect, test } from './test.js'
+export {
+  type WalletFixtureOptions,
+  type WalletFixtures,
+  type WalletGuard,
+  walletFixtures,
+} from './walletFixtures.js'
