@@ -1,2 +1,2 @@
-/** Playwright `launchOptions` for Chromium (see chromium.mjs). */
-export declare const chromiumLaunchOptions: { executablePath?: string; args: string[] }
+/** Playwright `launchOptions` for Chromium (see chromium.mjs): the Chromium findChromium finds. */
+export declare const chromiumLaunchOptions: { executablePath?: string; channel?: string; args: string[] }

@@ -1,0 +1,63 @@
+// Which Chromium the browser tests, the end-to-end tests and the benchmark run in. Three ways, in
+// this order: the one CHROMIUM_PATH names, a system Chromium on PATH (Debian's /usr/bin/chromium),
+// Playwright's own download. Plain JavaScript, so that `npm test` can run it before anything is built.
+import { accessSync, constants, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { delimiter, join } from 'node:path'
+
+/** The names a system Chromium goes by on PATH (Debian: chromium; Ubuntu's older one: chromium-browser). */
+const SYSTEM_NAMES = ['chromium', 'chromium-browser']
+
+/** Whether `path` is a file this process may execute (a symlink counts by its target). */
+function isExecutableFile(path) {
+  try {
+    if (!statSync(path).isFile()) return false
+    accessSync(path, constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Playwright's own Chromium (under PLAYWRIGHT_BROWSERS_PATH or its cache), when it is there. */
+function playwrightChromium() {
+  let playwright
+  try {
+    playwright = createRequire(import.meta.url)('playwright')
+  } catch {
+    return undefined // not installed yet: `npm install` first
+  }
+  const path = playwright.chromium.executablePath()
+  return path && isExecutableFile(path) ? path : undefined
+}
+
+/**
+ * Finds a Chromium: the file `CHROMIUM_PATH` names, else `chromium` or `chromium-browser` on `PATH`,
+ * else Playwright's own download (`chromium.executablePath()`, when that file exists).
+ *
+ * Returns `{ path, source }` (`source`: `'env'`, `'system'` or `'playwright'`), or `undefined`
+ * when there is none. Throws one sentence naming the variable when `CHROMIUM_PATH` is set
+ * but is not an executable file (a wrong setting is not silently passed over).
+ *
+ * @param {{ env?: Record<string, string | undefined> }} [options] the environment to read (default
+ *   `process.env`; Playwright reads `PLAYWRIGHT_BROWSERS_PATH` from `process.env` itself)
+ * @returns {{ path: string, source: 'env' | 'system' | 'playwright' } | undefined}
+ */
+export function findChromium({ env = process.env } = {}) {
+  const named = env.CHROMIUM_PATH
+  if (named !== undefined && named !== '') {
+    if (isExecutableFile(named)) return { path: named, source: 'env' }
+    throw new Error(
+      `CHROMIUM_PATH is set to ${named}, which is not an executable file: point it at a Chromium or unset it.`,
+    )
+  }
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue
+    for (const name of SYSTEM_NAMES) {
+      const path = join(dir, name)
+      if (isExecutableFile(path)) return { path, source: 'system' }
+    }
+  }
+  const own = playwrightChromium()
+  return own === undefined ? undefined : { path: own, source: 'playwright' }
+}
