@@ -1,3 +1,4 @@
+import { addVirtualAuthenticator } from '../src/testing/playwright/index.js'
 import {
   codeField,
   expectSignedIn,
@@ -9,7 +10,6 @@ import {
 } from './demoSteps.js'
 import { expect, test } from './fixtures.js'
 import { inspectIndexedDb } from './inspectIndexedDb.js'
-import { addVirtualAuthenticator } from './virtualAuthenticator.js'
 
 const KIT_DATABASE = 'embedded-wallet-auth'
 const KIT_STORE = 'session-keys'
