@@ -1,0 +1,153 @@
+// What a browser app installs with the package as it would be published: `npm pack`, then
+// `npm install <tarball>` into an empty app in a temp dir (outside the repo, so nothing resolves from
+// the repo's own node_modules). Counts the installed packages and their bytes, renders the
+// BENCHMARKS.md section and says what is over the limits.
+import { execFile } from 'node:child_process'
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/**
+ * The limits `npm test` enforces (`--check`). Packages: the issue's limit (the browser code runs
+ * five dependencies, two of them with one dependency each: 7, plus the package itself). Bytes: the
+ * 8-package install measured 13.9 MB (2026-11-23; zod alone 6.3 MB, our tarball 3.9 MB, source maps
+ * included); 16 MB leaves ~15 % for patch releases inside our `^` ranges and our own growth, and
+ * stays far below the 18.2 MB (35 packages) a browser app installed before the server libraries
+ * were bundled into the Node entries.
+ */
+export const INSTALL_BUDGET = { packages: 8, bytes: 16_000_000 }
+
+/**
+ * The install before the server libraries were bundled (commit c8f7990, measured on 2026-11-23 with
+ * `node bench/install-size.mjs --root <a worktree of c8f7990, built>`): 35 packages (one of them
+ * installed twice, nested: 36 entries), 18.2 MB of files, 28 MB by `du`.
+ */
+export const BEFORE = { commit: 'c8f7990', packages: 36, distinct: 35, bytes: 18_233_374, du: '28 MB' }
+
+/** Heading of the BENCHMARKS.md section this file writes. */
+export const SECTION_HEADING = '## Install size of a browser app'
+
+/**
+ * Packs `root` (a built checkout) and installs the tarball into a new empty app in a temp dir.
+ * Returns { dir (remove it when done), appDir, tarball }.
+ */
+export async function packAndInstall({ root }) {
+  const dir = await mkdtemp(join(os.tmpdir(), 'ewa-install-'))
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const tarball = join(dir, JSON.parse(stdout)[0].filename)
+  const appDir = join(dir, 'app')
+  await mkdir(appDir)
+  await writeFile(join(appDir, 'package.json'), '{"private":true,"type":"module"}\n')
+  // --prefer-offline: after our own `npm ci` the cache holds every runtime dependency.
+  await run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: appDir,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  return { dir, appDir, tarball }
+}
+
+/** Removes what packAndInstall made. */
+export const removeInstall = ({ dir }) => rm(dir, { recursive: true, force: true })
+
+/** Bytes of the files under `path`; `skip` = directory names not to enter. Symlinks are not counted. */
+async function fileBytes(path, skip = new Set()) {
+  let total = 0
+  for (const entry of await readdir(path, { withFileTypes: true })) {
+    const child = join(path, entry.name)
+    if (entry.isDirectory()) {
+      if (!skip.has(entry.name)) total += await fileBytes(child, skip)
+    } else if (entry.isFile()) total += (await lstat(child)).size
+  }
+  return total
+}
+
+/**
+ * What is installed in `appDir`: every entry of node_modules/.package-lock.json (ours included,
+ * nested copies counted on their own) with its version and file bytes (its nested node_modules
+ * excluded), and the bytes of every file under node_modules.
+ */
+export async function measureInstall(appDir) {
+  const lock = JSON.parse(await readFile(join(appDir, 'node_modules/.package-lock.json'), 'utf8'))
+  const packages = []
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (!path.startsWith('node_modules/')) continue
+    const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)
+    const bytes = await fileBytes(join(appDir, path), new Set(['node_modules']))
+    packages.push({ path, name, version: entry.version, bytes })
+  }
+  packages.sort((a, b) => b.bytes - a.bytes || a.path.localeCompare(b.path))
+  return { packages, count: packages.length, bytes: await fileBytes(join(appDir, 'node_modules')) }
+}
+
+/** Sentences saying what is over INSTALL_BUDGET; empty when the install is within it. */
+export function installProblems({ packages, count, bytes }, { ownName, budget = INSTALL_BUDGET }) {
+  const problems = []
+  if (count > budget.packages) {
+    const others = packages
+      .filter((p) => p.name !== ownName)
+      .map((p) => p.path.replace(/^node_modules\//, ''))
+    problems.push(
+      `A browser app installs ${count} packages, more than ${budget.packages}: ${others.join(', ')} (besides ${ownName}); a server-only library is probably in "dependencies" again.`,
+    )
+  }
+  if (bytes > budget.bytes) {
+    const top = packages
+      .slice(0, 3)
+      .map((p) => `${p.name} ${mb(p.bytes)}`)
+      .join(', ')
+    problems.push(
+      `A browser app's install is ${mb(bytes)}, over the ${mb(budget.bytes)} budget (largest: ${top}).`,
+    )
+  }
+  return problems
+}
+
+const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`
+
+/** The BENCHMARKS.md section (heading included) for one measurement. */
+export function installMarkdown(
+  { packages, count, bytes },
+  { budget = INSTALL_BUDGET, before = BEFORE } = {},
+) {
+  return [
+    SECTION_HEADING,
+    '',
+    'What `npm install embedded-wallet-auth` adds to an empty browser app: the packed tarball as it would be',
+    'published, installed into a temp dir (bench/install-size.mjs). Bytes = the sum of file sizes.',
+    `\`npm test\` (\`npm run check:install\`) fails above ${budget.packages} packages or ${mb(budget.bytes)}, and checks in the same`,
+    'install that the sandbox command, the relay and the sandbox run for Node users and that every entry’s',
+    'public types compile with only these packages present.',
+    '',
+    '| package | version | files |',
+    '| --- | --- | ---: |',
+    ...packages.map((p) => `| ${p.path.replace(/^node_modules\//, '')} | ${p.version} | ${mb(p.bytes)} |`),
+    `| **${count} packages** | | **${mb(bytes)}** |`,
+    '',
+    `Before the relay's and sandbox's libraries (hono, @hono/node-server, @simplewebauthn/server, @scure/bip39)`,
+    `were bundled into the Node entries (${before.commit}): ${before.distinct} packages (${before.packages} with a nested copy),`,
+    `${mb(before.bytes)} of files (${before.du} by \`du\`).`,
+  ].join('\n')
+}
+
+/**
+ * `document` with its `SECTION_HEADING` section replaced by `section`; without one, the section goes
+ * before the speed sections (after the size ones), or at the end.
+ */
+export function replaceSection(document, section) {
+  const start = document.indexOf(`${SECTION_HEADING}\n`)
+  if (start !== -1) {
+    const next = document.indexOf('\n## ', start + SECTION_HEADING.length)
+    const end = next === -1 ? document.length : next + 1
+    const tail = document.slice(end)
+    return `${document.slice(0, start)}${section}\n${tail ? `\n${tail}` : ''}`
+  }
+  const speed = document.indexOf('\n## Signing speed')
+  if (speed === -1) return `${document.replace(/\n*$/, '\n\n')}${section}\n`
+  return `${document.slice(0, speed + 1)}${section}\n\n${document.slice(speed + 1)}`
+}
