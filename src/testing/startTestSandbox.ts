@@ -46,6 +46,11 @@ export interface TestSandbox {
   baseUrl: string
   clientId: string
   clientSecret: string
+  /**
+   * The `Authorization` header value (HTTP Basic) the platform's requests carry: for a test that
+   * reaches the sandbox's port with its own HTTP client (in an app only the backend holds it).
+   */
+  authorization: string
   /** `fetch` to the sandbox as the platform (HTTP Basic added), answered in-process. */
   fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
   /** What `createRelay` needs to reach this sandbox in-process: spread it into its options. */
@@ -143,6 +148,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     baseUrl,
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,
+    authorization,
     fetch: platformFetch,
     relayOptions: {
       baseUrl,

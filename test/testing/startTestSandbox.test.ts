@@ -103,12 +103,15 @@ describe('startTestSandbox', () => {
   it('serves a port when asked, and stops it on close', async () => {
     const sandbox = await start({ port: 0 })
     expect(sandbox.baseUrl).toMatch(/^http:\/\/localhost:\d+\/2025-10-13$/)
-    const authorization = `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`
+    const { authorization } = sandbox
     const created = await fetch(`${sandbox.baseUrl}/customers`, {
       ...json('POST', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' }),
       headers: { 'Content-Type': 'application/json', Authorization: authorization },
     })
     expect(created.status).toBe(201)
+    // Its header is the platform's credentials: without it, the port refuses.
+    expect(authorization).toBe(`Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`)
+    expect((await fetch(`${sandbox.baseUrl}/customers`)).status).toBe(401)
     await sandbox.close()
     await expect(
       fetch(`${sandbox.baseUrl}/customers`, { headers: { Authorization: authorization } }),
