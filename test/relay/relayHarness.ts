@@ -105,9 +105,7 @@ export async function startRelayHarness(
   const targets: RelayTarget[] = []
   const authorize = ownsEverything(users)
   const relay = createRelay({
-    baseUrl: h.base,
-    clientId: h.sandbox.clientId,
-    clientSecret: h.sandbox.clientSecret,
+    ...h.testing.relayOptions,
     prefix: PREFIX,
     authorize: (request, target, context) => {
       targets.push(target)
@@ -120,7 +118,7 @@ export async function startRelayHarness(
         headers: Object.fromEntries(request.headers),
         body: new Uint8Array(await request.clone().arrayBuffer()),
       })
-      return h.sandbox.fetch(request)
+      return h.testing.relayOptions.fetch(request)
     },
     onError: () => {},
     ...options,
@@ -176,7 +174,7 @@ export async function otpSignInThroughRelay(
   const { otpEncryptionTargetBundle } = await challenge.json()
   const tek = await generateSessionKey()
   const encryptedOtpBundle = await encryptOtp({
-    otpCode: '000000',
+    otpCode: r.h.testing.otpCode,
     targetBundle: otpEncryptionTargetBundle,
     publicKey: tek.publicKey,
     trustedSigners: [r.h.sandbox.signerPublicKey],

@@ -5,8 +5,9 @@ import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import type { SessionMetadata } from '../../src/keys/createKeyStore.js'
 import { generateSessionKey, type SessionKey } from '../../src/keys/sessionKey.js'
 import { encryptOtp } from '../../src/otp/encryptOtp.js'
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js'
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.js'
 import { sessionFromAuthSession } from '../../src/session/sessionFromAuthSession.js'
+import { startTestSandbox, type TestCustomer, type TestSandbox } from '../../src/testing/startTestSandbox.js'
 import { parseWire } from '../../src/wire/parseWire.js'
 import { Quote } from '../../src/wire/quote.js'
 import { contractFetch } from '../contract/contractFetch.js'
@@ -19,9 +20,11 @@ export interface Reply {
 
 export interface Harness {
   sandbox: Sandbox
+  /** The testing entry's sandbox this harness runs on: customers, codes, ID tokens, relay options. */
+  testing: TestSandbox
   /** Base URL the kit talks to (in-process: no port). */
   base: string
-  /** fetch with HTTP Basic added, answered in-process by the sandbox (the relay's job). */
+  /** `testing.fetch` (HTTP Basic added, answered in-process), every answer checked against the contract. */
   api: typeof fetch
   /** `api` wrapped by the kit, signing with whatever `session` holds. */
   signed: typeof fetch
@@ -37,21 +40,17 @@ export interface Harness {
 export const SANDBOX_START = Date.now()
 
 /**
- * A fresh sandbox (quiet: OTP codes are not logged; clock frozen at `SANDBOX_START` unless
- * `options.now` says otherwise, moved only by `clock.advance`/`clock.set`) and the fetch functions
- * around it.
+ * A fresh sandbox (the testing entry's: quiet, OTP codes not logged; clock frozen at
+ * `SANDBOX_START` unless `options.now` says otherwise, moved only by `clock.advance`/`clock.set`)
+ * and the fetch functions around it.
  */
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
-  const sandbox = await createSandbox({ log: () => {}, now: () => SANDBOX_START, ...options })
-  const authorization = `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`
+  const testing = await startTestSandbox({ now: () => SANDBOX_START, ...options })
+  const { sandbox } = testing
   // Every answer is checked against the service's contract before the test sees it.
-  const api = contractFetch(async (input, init) => {
-    const request = new Request(input, init)
-    request.headers.set('Authorization', authorization)
-    return sandbox.fetch(request)
-  })
+  const api = contractFetch(testing.fetch)
   const session: { key?: SessionKey } = {}
-  const base = `http://sandbox.test${sandbox.basePath}`
+  const base = testing.baseUrl
   const call: Harness['call'] = async (method, path, body, headers = {}) => {
     const response = await api(`${base}${path}`, {
       method,
@@ -63,6 +62,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   }
   return {
     sandbox,
+    testing,
     base,
     api,
     // The kit and the sandbox agree on the time, as a client and the service roughly do.
@@ -81,27 +81,15 @@ export function json(method: string, body?: unknown): RequestInit {
   }
 }
 
-export interface Customer {
-  customerId: string
-  accountId: string
-  emailCredentialId: string
-}
+/** A customer with its embedded wallet and EMAIL_OTP credential (the testing entry's). */
+export type Customer = TestCustomer
 
-/** Creates a customer; returns its embedded wallet and EMAIL_OTP credential. */
-export async function createCustomer(h: Harness, fields: Record<string, unknown> = {}): Promise<Customer> {
-  const email = `user-${crypto.randomUUID().slice(0, 8)}@example.com`
-  const created = await h.api(
-    `${h.base}/customers`,
-    json('POST', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email, ...fields }),
-  )
-  const customer = await created.json()
-  expect(created.status, JSON.stringify(customer)).toBe(201)
-  const accounts = await (
-    await h.api(`${h.base}/customers/internal-accounts?customerId=${customer.id}&type=EMBEDDED_WALLET`)
-  ).json()
-  const accountId = accounts.data[0].id
-  const credentials = await (await h.api(`${h.base}/auth/credentials?accountId=${accountId}`)).json()
-  return { customerId: customer.id, accountId, emailCredentialId: credentials.data[0].id }
+/**
+ * Creates a customer (any `POST /customers` fields; a fresh email unless given): the testing
+ * entry's `createCustomer`, which throws the service's error when a set-up step is refused.
+ */
+export function createCustomer(h: Harness, fields: Record<string, unknown> = {}): Promise<Customer> {
+  return h.testing.createCustomer(fields)
 }
 
 /**
@@ -133,7 +121,7 @@ export async function otpSignIn(
   type: 'EMAIL_OTP' | 'SMS_OTP' = 'EMAIL_OTP',
 ): Promise<{ key: SessionKey; metadata: SessionMetadata }> {
   const { tek, seal } = await otpChallenge(h, credentialId)
-  const encryptedOtpBundle = await seal('000000')
+  const encryptedOtpBundle = await seal(h.testing.otpCode)
   const verify = withWalletSignature(h.api, { getKey: () => tek, now: h.sandbox.clock.now })
   const response = await verify(
     `${h.base}/auth/credentials/${credentialId}/verify`,
@@ -148,7 +136,12 @@ export async function otpSignIn(
   return result
 }
 
-/** A sandbox ID token: real claims, dummy signature (the sandbox does not check it). */
+/**
+ * A sandbox ID token with any claims, malformed or missing ones included: real claims, dummy
+ * signature (the sandbox does not check it). Kept beside `testing.idToken`, which mints only
+ * well-formed tokens (`aud`, `sub`, `email`, `nonce` on the sandbox clock), because the OAuth
+ * tests need other issuers, expiries and broken claims.
+ */
 export function idToken(claims: Record<string, unknown>): string {
   const segment = (value: unknown) =>
     btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
@@ -182,10 +175,9 @@ export async function createExternalAccount(
   return created.body.id as string
 }
 
-/** Credits an internal account at once (the sandbox-only fund endpoint). */
-export async function fund(h: Harness, accountId: string, amount: number): Promise<void> {
-  const funded = await h.call('POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount })
-  expect(funded.status).toBe(200)
+/** Credits an internal account at once (the testing entry's `fund`: the sandbox-only fund endpoint). */
+export function fund(h: Harness, accountId: string, amount: number): Promise<void> {
+  return h.testing.fund(accountId, amount)
 }
 
 /**

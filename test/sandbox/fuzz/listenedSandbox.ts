@@ -1,12 +1,8 @@
-// A sandbox served over real HTTP (`sandbox.listen()`), and fetch functions that reach it as a
-// relay would: HTTP Basic added to every request.
+// A sandbox served over real HTTP (the testing entry's port mode), and fetch functions that reach
+// it as a relay would: HTTP Basic added to every request, sent over the network.
 
-import {
-  createSandbox,
-  type Sandbox,
-  type SandboxOptions,
-  type SandboxServer,
-} from '../../../src/sandbox/index.js'
+import type { Sandbox, SandboxOptions, SandboxServer } from '../../../src/sandbox/index.js'
+import { startTestSandbox } from '../../../src/testing/startTestSandbox.js'
 import { SANDBOX_START } from '../harness.js'
 
 export interface ListenedSandbox {
@@ -26,13 +22,18 @@ export interface ListenedSandbox {
  * otherwise) listening on a free localhost port.
  */
 export async function listenedSandbox(options: SandboxOptions = {}): Promise<ListenedSandbox> {
-  const sandbox = await createSandbox({ log: () => {}, now: () => SANDBOX_START, ...options })
-  const server = await sandbox.listen()
-  const authorization = `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`
+  const testing = await startTestSandbox({ now: () => SANDBOX_START, ...options, port: 0 })
+  const { authorization } = testing
+  // Over the network on purpose (the fuzzers send raw bytes too): not the in-process `testing.fetch`.
   const api: typeof fetch = async (input, init) => {
     const request = new Request(input, init)
     request.headers.set('Authorization', authorization)
     return fetch(request)
   }
-  return { sandbox, server, base: server.baseUrl, authorization, api, close: () => server.close() }
+  const server: SandboxServer = {
+    baseUrl: testing.baseUrl,
+    port: Number(new URL(testing.baseUrl).port),
+    close: testing.close,
+  }
+  return { sandbox: testing.sandbox, server, base: testing.baseUrl, authorization, api, close: testing.close }
 }
