@@ -14,8 +14,8 @@ import type { Page } from 'playwright'
 import type { BrowserCommandContext } from 'vitest/node'
 import { CONTENT_SECURITY_POLICY } from '../../demo/server/contentSecurityPolicy.js'
 import type * as KeysModule from '../../src/keys/index.js'
-import { createSandbox, type SandboxServer } from '../../src/sandbox/index.js'
 import type * as StampModule from '../../src/stamp/index.js'
+import { startTestSandbox, type TestSandbox } from '../../src/testing/startTestSandbox.js'
 import { recordReliability } from '../reliability/recordReliability.js'
 import type { ReliabilitySection } from '../reliability/reliabilitySection.js'
 import type { Tab, TabSetup } from './tabAgent.js'
@@ -231,7 +231,7 @@ async function deleteDatabaseElsewhere(
   }
 }
 
-const sandboxes = new Map<string, SandboxServer>()
+const sandboxes = new Map<string, TestSandbox>()
 
 /** What a browser test needs to talk to a sandbox server directly (no integrator backend). */
 export interface BrowserSandbox {
@@ -242,23 +242,22 @@ export interface BrowserSandbox {
 }
 
 /**
- * Starts a sandbox over HTTP on localhost for the test page: its origin is allowed for passkey
- * ceremonies and CORS.
+ * Starts a sandbox (the testing entry's, on a free localhost port) for the test page: its origin is
+ * allowed for passkey ceremonies and CORS.
  */
 async function startSandbox({ frame }: BrowserCommandContext): Promise<BrowserSandbox> {
   const origin = new URL((await frame()).url()).origin
-  const sandbox = await createSandbox({
+  const sandbox = await startTestSandbox({
+    port: 0,
     origins: [origin],
     corsOrigins: [origin],
     rpId: 'localhost',
-    log: () => {},
   })
-  const server = await sandbox.listen({ host: 'localhost' })
-  sandboxes.set(server.baseUrl, server)
+  sandboxes.set(sandbox.baseUrl, sandbox)
   return {
-    baseUrl: server.baseUrl,
-    authorization: `Basic ${Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')}`,
-    signerPublicKey: sandbox.signerPublicKey,
+    baseUrl: sandbox.baseUrl,
+    authorization: sandbox.authorization,
+    signerPublicKey: sandbox.sandbox.signerPublicKey,
   }
 }
 

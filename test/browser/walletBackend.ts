@@ -3,8 +3,9 @@
 // front of an in-process sandbox, the passkey registration options, and a few test-only helpers.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Plugin } from 'vite'
+import { WalletAuthError } from '../../src/errors.js'
 import { createPasskeyRegistrationOptions, createRelay, toNodeHandler } from '../../src/relay/index.js'
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.js'
+import { startTestSandbox, type TestSandbox } from '../../src/testing/startTestSandbox.js'
 
 /** Where the relay is mounted on the test server. */
 export const RELAY_PREFIX = '/api/wallet'
@@ -12,24 +13,21 @@ export const RELAY_PREFIX = '/api/wallet'
 export const TEST_PREFIX = '/api/test'
 
 interface Backend {
-  sandbox: Sandbox
+  sandbox: TestSandbox
   relayHandler: (req: IncomingMessage, res: ServerResponse) => Promise<void>
   passkeys: ReturnType<typeof createPasskeyRegistrationOptions>
 }
 
 async function createBackend(origin: string): Promise<Backend> {
-  const sandbox = await createSandbox({ origins: [origin], rpId: 'localhost', log: () => {} })
+  const sandbox = await startTestSandbox({ origins: [origin], rpId: 'localhost' })
   const passkeys = createPasskeyRegistrationOptions({
     rpName: 'embedded-wallet-auth tests',
     rpId: 'localhost',
     origins: [origin],
   })
   const relay = createRelay({
-    baseUrl: `http://sandbox.internal${sandbox.basePath}`,
-    clientId: sandbox.clientId,
-    clientSecret: sandbox.clientSecret,
+    ...sandbox.relayOptions,
     prefix: RELAY_PREFIX,
-    fetch: (request) => sandbox.fetch(request),
     passkeyRegistration: passkeys,
     // The tests' "signed-in user" is whoever the page says in X-Test-Customer.
     authorize: (request, _target, { isOwnedBy }) => {
@@ -54,8 +52,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
 
 /**
  * A Vite plugin that serves the backend above. Test-only routes: `GET /api/test/config` (the
- * sandbox's signer keys), `POST /api/test/customers` (a customer with its wallet and EMAIL_OTP
- * credential), `POST /api/test/passkey-options` (registration options for `{ name, accountId }`),
+ * sandbox's signer keys), `POST /api/test/customers` (the testing sandbox's `createCustomer`: any
+ * `POST /customers` fields; answers its wallet and EMAIL_OTP credential, or the service's refusal),
+ * `POST /api/test/passkey-options` (registration options for `{ name, accountId }`),
  * `POST /api/test/clock` (moves the sandbox clock by `{ advanceMs }`), `POST /api/test/platform`
  * (`{ method, path, body? }` sent to the sandbox with the platform's credentials; answers its JSON).
  */
@@ -70,33 +69,31 @@ export function walletBackend(): Plugin {
         backend ??= createBackend(`http://${req.headers.host}`)
         const { sandbox, relayHandler, passkeys } = await backend
         if (url.startsWith(RELAY_PREFIX)) return relayHandler(req, res)
-        const authorization = `Basic ${Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')}`
+        // The integrator's own server calling the service with its platform credentials.
         const send = (method: string, path: string, body?: unknown) =>
-          sandbox.fetch(
-            new Request(`http://sandbox.internal${sandbox.basePath}${path}`, {
-              method,
-              headers: { Authorization: authorization },
-              ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-            }),
-          )
-        const call = async (method: string, path: string, body?: unknown) =>
-          (await send(method, path, body)).json()
+          sandbox.fetch(`${sandbox.baseUrl}${path}`, {
+            method,
+            ...(body === undefined
+              ? {}
+              : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+          })
         if (url === `${TEST_PREFIX}/config`) {
           return sendJson(res, 200, {
-            signerPublicKey: sandbox.signerPublicKey,
-            exportSignerPublicKey: sandbox.exportSignerPublicKey,
+            signerPublicKey: sandbox.sandbox.signerPublicKey,
+            exportSignerPublicKey: sandbox.sandbox.exportSignerPublicKey,
           })
         }
         if (url === `${TEST_PREFIX}/customers` && req.method === 'POST') {
-          const customer = await call('POST', '/customers', await readJson(req))
-          const accounts = await call('GET', `/customers/internal-accounts?customerId=${customer.id}`)
-          const accountId = accounts.data[0].id
-          const credentials = await call('GET', `/auth/credentials?accountId=${accountId}`)
-          return sendJson(res, 201, {
-            customerId: customer.id,
-            accountId,
-            emailCredentialId: credentials.data[0].id,
-          })
+          try {
+            const { customerId, accountId, emailCredentialId } = await sandbox.createCustomer(
+              await readJson(req),
+            )
+            return sendJson(res, 201, { customerId, accountId, emailCredentialId })
+          } catch (error) {
+            // A refused sign-up answers the service's status and code, failing the test where it happened.
+            if (!(error instanceof WalletAuthError)) throw error
+            return sendJson(res, error.status ?? 500, { code: error.code, message: error.message })
+          }
         }
         if (url === `${TEST_PREFIX}/clock` && req.method === 'POST') {
           const { advanceMs } = (await readJson(req)) as { advanceMs: number }
@@ -104,8 +101,7 @@ export function walletBackend(): Plugin {
           return sendJson(res, 200, { now: sandbox.clock.now() })
         }
         if (url === `${TEST_PREFIX}/platform` && req.method === 'POST') {
-          // The integrator's own server calling the service with its platform credentials (funding
-          // a wallet, setting a customer's region): what no browser request may do through the relay.
+          // Funding a wallet, setting a customer's region: what no browser request may do through the relay.
           const { method, path, body } = (await readJson(req)) as {
             method: string
             path: string
