@@ -17,6 +17,26 @@ Starts a local sandbox of the payments service (in memory; stops with Ctrl-C).
                        (Grid-Wallet-Signature: the service's own name, for its guides and scripts)`
 
 /**
+ * What the command says when it cannot listen: one sentence naming the port and what to do for the
+ * usual causes (a busy port, a port below 1024 without privileges), else the system's own message.
+ */
+function listenProblem(error: unknown, port: number, host: string): Error {
+  const code = (error as { code?: unknown } | null)?.code
+  const where = `${host}:${port}`
+  if (code === 'EADDRINUSE')
+    return new Error(
+      `Port ${port} is already in use on ${host}: stop what uses it, or give another with --port (--port 0 picks a free one).`,
+      { cause: error },
+    )
+  if (code === 'EACCES')
+    return new Error(
+      `Listening on ${where} is not permitted (ports below 1024 need privileges): give another with --port (--port 0 picks a free one).`,
+      { cause: error },
+    )
+  return error instanceof Error ? error : new Error(String(error))
+}
+
+/**
  * The `embedded-wallet-sandbox` command: starts a sandbox, prints what a client needs, and returns
  * its server (none for `--help`); Ctrl-C stops it.
  *
@@ -56,7 +76,9 @@ export async function main(argv: string[]): Promise<SandboxServer | undefined> {
     ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
     ...(signatureHeaderName ? { signatureHeaderName } : {}),
   })
-  const server = await sandbox.listen({ port, host: values.host })
+  const server = await sandbox.listen({ port, host: values.host }).catch((error: unknown) => {
+    throw listenProblem(error, port, values.host)
+  })
   const basic = Buffer.from(`${sandbox.clientId}:${sandbox.clientSecret}`).toString('base64')
   console.log(`embedded-wallet sandbox listening
 

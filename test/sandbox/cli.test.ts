@@ -1,15 +1,63 @@
-// The embedded-wallet-sandbox command: its options reach the sandbox it starts.
+// The embedded-wallet-sandbox command: its options reach the sandbox it starts, and a port it cannot
+// listen on is one sentence saying what to do.
+import { spawn } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { main } from '../../src/sandbox/cli.js'
 import type { SandboxServer } from '../../src/sandbox/index.js'
 
 let server: SandboxServer | undefined
+let busy: Server | undefined
 
 afterEach(async () => {
   await server?.close()
   server = undefined
+  await new Promise((resolve) => (busy ? busy.close(resolve) : resolve(undefined)))
+  busy = undefined
   vi.restoreAllMocks()
 })
+
+/** A port something else listens on, on the host the command listens on by default. */
+async function busyPort(): Promise<number> {
+  busy = createServer()
+  await new Promise<void>((resolve) => busy?.listen(0, 'localhost', resolve))
+  const address = busy.address()
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+/**
+ * bin/embedded-wallet-sandbox.js as it runs from the package, bundled with the command's source in
+ * place of the built dist/sandbox-cli.js (so that this test needs no build first); its path.
+ */
+async function bundledBin(): Promise<string> {
+  const outdir = `${ROOT}node_modules/.cache/sandbox-cli-test`
+  mkdirSync(outdir, { recursive: true })
+  await build({
+    entryPoints: [`${ROOT}bin/embedded-wallet-sandbox.js`],
+    outfile: `${outdir}/embedded-wallet-sandbox.mjs`,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'cli-source',
+        setup: (plugin) =>
+          plugin.onResolve({ filter: /dist\/sandbox-cli\.js$/ }, () => ({
+            path: `${ROOT}src/sandbox/cli.ts`,
+          })),
+      },
+    ],
+  })
+  return `${outdir}/embedded-wallet-sandbox.mjs`
+}
 
 describe('embedded-wallet-sandbox', () => {
   it('reads the wallet signature under the name --signature-header gives, and says so', async () => {
@@ -68,4 +116,35 @@ describe('embedded-wallet-sandbox', () => {
       /Not a header name/,
     )
   })
+
+  it('says in one sentence that a busy port is busy, naming it and --port 0', async () => {
+    const port = await busyPort()
+    const refused = await main(['--port', String(port)]).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(Error)
+    const error = refused as Error
+    expect((error.cause as { code?: string }).code).toBe('EADDRINUSE')
+    expect(error.message.split('\n')).toHaveLength(1)
+    expect(error.message).toContain(`Port ${port} `)
+    expect(error.message).toContain('--port 0')
+  })
+
+  it('prints only that sentence from the command line, no stack trace, and exits 1', async () => {
+    const port = await busyPort()
+    const bin = await bundledBin()
+    const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [bin, '--port', String(port)], { cwd: ROOT })
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk
+      })
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk
+      })
+      child.on('close', (status) => resolve({ status, stdout, stderr }))
+    })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(new RegExp(`^Port ${port} is already in use on localhost: .*--port 0.*\\.\n$`))
+  }, 30_000)
 })
