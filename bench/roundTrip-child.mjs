@@ -9,9 +9,9 @@ import { withWalletSignature } from '../src/fetch/withWalletSignature.ts'
 import { checkPayload } from '../src/intent/checkPayload.ts'
 import { generateSessionKey } from '../src/keys/sessionKey.ts'
 import { encryptOtp } from '../src/otp/encryptOtp.ts'
-import { createSandbox } from '../src/sandbox/index.ts'
 import { sessionFromAuthSession } from '../src/session/sessionFromAuthSession.ts'
 import { stamp } from '../src/stamp/stamp.ts'
+import { startTestSandbox } from '../src/testing/startTestSandbox.ts'
 import { stats, timeAlternating } from './timing.mjs'
 
 const [outPath, ...settings] = process.argv.slice(2)
@@ -28,14 +28,19 @@ function expect(condition, message) {
 }
 
 /**
- * A quiet sandbox (no OTP log, no challenge rate limit) behind the relay an integrator's backend
- * would be (HTTP Basic added, answered in-process). `meter` sums, since its last reset, the time
- * spent below the kit (relay + sandbox) and inside `sandbox.fetch` alone.
+ * The testing entry's sandbox (quiet; no challenge rate limit) with one customer, behind the relay
+ * an integrator's backend would be (HTTP Basic added, answered in-process). `meter` sums, since its
+ * last reset, the time spent below the kit (relay + sandbox) and inside `sandbox.fetch` alone.
  */
 async function startSandbox() {
-  const sandbox = await createSandbox({ challengeIntervalMs: 0, log: () => {} })
-  const authorization = `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`
+  const testing = await startTestSandbox({
+    challengeIntervalMs: 0,
+    customers: [{ email: 'bench@example.com' }],
+  })
+  const { sandbox, authorization } = testing
   const meter = { belowMs: 0, sandboxMs: 0, statuses: [] }
+  // Not `testing.fetch`: the meter splits the relay's share (the request copy and its header) from
+  // the time inside `sandbox.fetch`, which `testing.fetch` would hide inside one call.
   const relay = async (input, init) => {
     const t0 = performance.now()
     const request = new Request(input, init)
@@ -53,28 +58,17 @@ async function startSandbox() {
     meter.sandboxMs = 0
     meter.statuses.length = 0
   }
-  return { sandbox, base: `http://sandbox.test${sandbox.basePath}`, relay, meter, reset }
+  return { testing, sandbox, base: testing.baseUrl, relay, meter, reset }
 }
 
-/** A customer with an embedded wallet, signed in by email OTP through the kit: its account and session key. */
-async function signedInCustomer({ sandbox, base, relay }) {
-  const created = await relay(
-    `${base}/customers`,
-    json('POST', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'bench@example.com' }),
-  )
-  const customer = await created.json()
-  expect(created.status === 201, `POST /customers answered ${created.status}`)
-  const accounts = await (
-    await relay(`${base}/customers/internal-accounts?customerId=${customer.id}&type=EMBEDDED_WALLET`)
-  ).json()
-  const accountId = accounts.data[0].id
-  const credentials = await (await relay(`${base}/auth/credentials?accountId=${accountId}`)).json()
-  const credentialId = credentials.data[0].id
+/** The seeded customer, signed in by email OTP through the kit: its account and session key. */
+async function signedInCustomer({ testing, sandbox, base, relay }) {
+  const [{ customerId, accountId, emailCredentialId: credentialId }] = testing.customers
   const challenge = await relay(`${base}/auth/credentials/${credentialId}/challenge`, { method: 'POST' })
   const { otpEncryptionTargetBundle } = await challenge.json()
   const tek = await generateSessionKey()
   const encryptedOtpBundle = await encryptOtp({
-    otpCode: '000000',
+    otpCode: testing.otpCode,
     targetBundle: otpEncryptionTargetBundle,
     publicKey: tek.publicKey,
     trustedSigners: [sandbox.signerPublicKey],
@@ -89,7 +83,7 @@ async function signedInCustomer({ sandbox, base, relay }) {
     pendingKey: tek,
     credential: { credentialId, accountId, type: 'EMAIL_OTP' },
   })
-  return { customerId: customer.id, accountId, key }
+  return { customerId, accountId, key }
 }
 
 const s = await startSandbox()

@@ -3,7 +3,7 @@
 import { withWalletSignature } from '../src/fetch/withWalletSignature.ts'
 import { generateSessionKey } from '../src/keys/sessionKey.ts'
 import { encryptOtp } from '../src/otp/encryptOtp.ts'
-import { createSandbox } from '../src/sandbox/index.ts'
+import { startTestSandbox } from '../src/testing/startTestSandbox.ts'
 
 /** JSON request options. */
 export const json = (method, body) => ({
@@ -17,17 +17,19 @@ export function expect(condition, message) {
 }
 
 /**
- * A quiet sandbox (no OTP log; `challengeIntervalMs: 0`, no challenge rate limit, unless
+ * The testing entry's sandbox (quiet; `challengeIntervalMs: 0`, no challenge rate limit, unless
  * `rateLimited`) and the relay an integrator's backend would be: HTTP Basic added, answered
  * in-process. Time spent inside `sandbox.fetch` is summed per leg (`METHOD last-segment`, `+sig` when
  * the request carries a wallet signature). `reset()` clears the meter (and calls `onReset`) when the
  * timed part starts.
  */
 export async function startSandbox({ rateLimited = false } = {}, onReset = () => {}) {
-  const sandbox = await createSandbox({ log: () => {}, ...(rateLimited ? {} : { challengeIntervalMs: 0 }) })
-  const authorization = `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`
-  const base = `http://sandbox.test${sandbox.basePath}`
+  const testing = await startTestSandbox(rateLimited ? {} : { challengeIntervalMs: 0 })
+  const { sandbox, authorization } = testing
+  const base = testing.baseUrl
   const meter = { ms: 0, legs: new Map(), statuses: [] }
+  // The meter times `sandbox.fetch` alone: `testing.fetch` would add its own copy of the request
+  // (body included) to every leg's time, so the header is added here, before the clock starts.
   const api = async (input, init) => {
     const request = new Request(input, init)
     request.headers.set('Authorization', authorization)
@@ -52,7 +54,7 @@ export async function startSandbox({ rateLimited = false } = {}, onReset = () =>
     meter.legs.clear()
     meter.statuses.length = 0
   }
-  return { sandbox, base, api, meter, reset }
+  return { testing, sandbox, base, api, meter, reset }
 }
 
 /**
@@ -73,28 +75,21 @@ export function sandboxTime(run, meter) {
   }
 }
 
-/** What the harness's createCustomer does: the customer, then its wallet and EMAIL_OTP credential. */
-export async function createCustomer({ base, api }, n) {
-  const email = `bench-${n}@example.com`
-  const created = await api(
-    `${base}/customers`,
-    json('POST', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email }),
-  )
-  expect(created.status === 201, `POST /customers answered ${created.status}`)
-  const customer = await created.json()
-  const accounts = await (
-    await api(`${base}/customers/internal-accounts?customerId=${customer.id}&type=EMBEDDED_WALLET`)
-  ).json()
-  const accountId = accounts.data[0]?.id
-  expect(accountId?.startsWith('InternalAccount:'), 'the new customer has no embedded wallet')
-  const credentials = await (await api(`${base}/auth/credentials?accountId=${accountId}`)).json()
-  expect(credentials.data[0]?.type === 'EMAIL_OTP', 'the new wallet has no EMAIL_OTP credential')
-  return { customerId: customer.id, accountId, emailCredentialId: credentials.data[0].id }
+/**
+ * A customer with its embedded wallet and EMAIL_OTP credential: the testing entry's `createCustomer`
+ * (what the test harness uses too). Its requests bypass the meter: no part reads the meter for
+ * customers (the memory part times their creation on the wall clock).
+ */
+export async function createCustomer({ testing }, n) {
+  const { customerId, accountId, emailCredentialId } = await testing.createCustomer({
+    email: `bench-${n}@example.com`,
+  })
+  return { customerId, accountId, emailCredentialId }
 }
 
 /** One complete email-OTP sign-in through the kit; returns the TEK, now the session key. */
 export async function otpLogin(s, customer) {
-  const { base, api, sandbox, meter } = s
+  const { base, api, sandbox, meter, testing } = s
   const first = meter.statuses.length
   const challenge = await api(`${base}/auth/credentials/${customer.emailCredentialId}/challenge`, {
     method: 'POST',
@@ -102,7 +97,7 @@ export async function otpLogin(s, customer) {
   const { otpEncryptionTargetBundle } = await challenge.json()
   const tek = await generateSessionKey()
   const encryptedOtpBundle = await encryptOtp({
-    otpCode: '000000',
+    otpCode: testing.otpCode,
     targetBundle: otpEncryptionTargetBundle,
     publicKey: tek.publicKey,
     trustedSigners: [sandbox.signerPublicKey],
