@@ -1,5 +1,6 @@
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { thirdPartyLicenses } from './bench/thirdPartyLicenses.js'
 import packageJson from './package.json' with { type: 'json' }
 import { chromiumLaunchOptions } from './test/browser/chromium.mjs'
 import { commands } from './test/browser/commands.js'
@@ -19,6 +20,8 @@ const external = [
 ]
 
 export default defineConfig({
+  // dist/THIRD-PARTY-LICENSES.md: the notices of the libraries bundled into the Node entries.
+  plugins: [thirdPartyLicenses()],
   build: {
     target: 'es2022',
     sourcemap: true,
