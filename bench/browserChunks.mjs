@@ -38,10 +38,8 @@ export function browserEntries(pkg) {
  */
 export async function browserChunkProblems({ root }) {
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
-  const allowed = new Set([
-    ...Object.keys(pkg.dependencies ?? {}),
-    ...Object.keys(pkg.peerDependencies ?? {}),
-  ])
+  const allowed = new Set(Object.keys(pkg.dependencies ?? {}))
+  const external = [...allowed, ...Object.keys(pkg.peerDependencies ?? {})]
   const problems = []
   const sourcesOf = new Map()
   for (const [subpath, file] of Object.entries(browserEntries(pkg))) {
@@ -55,7 +53,7 @@ export async function browserChunkProblems({ root }) {
       platform: 'browser',
       outdir: 'out',
       splitting: true,
-      external: ['node:*', ...[...allowed].flatMap((name) => [name, `${name}/*`])],
+      external: ['node:*', ...external.flatMap((name) => [name, `${name}/*`])],
       logLevel: 'silent',
     })
     for (const [input, { imports }] of Object.entries(metafile.inputs)) {
