@@ -1,0 +1,70 @@
+// The page: the app asks who is signing in, then <wallet-sign-in> offers that wallet's methods.
+import './jitlessZod.js'
+import { createWalletAuth } from 'embedded-wallet-auth/client'
+import { defineWalletElements, type SignInMethod } from 'embedded-wallet-auth/elements'
+
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T
+
+async function api<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  if (!response.ok) throw new Error(`${path}: ${response.status}`)
+  return (await response.json()) as T
+}
+
+// Which OTP signers to trust: the service's (the default), or in tests the sandbox's.
+const { trustedSigners } = await api<{ trustedSigners?: string[] }>('/api/config')
+const wallet = createWalletAuth({ baseUrl: '/api/wallet', ...(trustedSigners ? { trustedSigners } : {}) })
+defineWalletElements({ client: wallet })
+
+interface Account {
+  accountId: string
+  methods: SignInMethod[]
+}
+const who = $<HTMLFormElement>('#who')
+const signIn = $<HTMLElementTagNameMap['wallet-sign-in']>('wallet-sign-in')
+const home = $<HTMLElement>('#home')
+const homeStatus = $<HTMLElement>('#home-status')
+let account: Account | undefined
+
+who.addEventListener('submit', async (event) => {
+  event.preventDefault()
+  try {
+    account = await api<Account>('/api/sign-in', { email: $<HTMLInputElement>('#email').value })
+  } catch {
+    $<HTMLElement>('#who-error').textContent = 'No wallet for this email.'
+    return
+  }
+  signIn.accountId = account.accountId
+  signIn.methods = account.methods
+  who.hidden = true
+  signIn.hidden = false
+})
+
+signIn.addEventListener('wallet-signed-in', () => {
+  home.hidden = false
+})
+signIn.addEventListener('wallet-session-ended', async () => {
+  home.hidden = true
+  homeStatus.textContent = ''
+  // A passkey added meanwhile is one more way back in.
+  signIn.methods = (await api<Account>('/api/account')).methods
+})
+
+$<HTMLButtonElement>('#add-passkey').addEventListener('click', async () => {
+  if (!account) return
+  try {
+    const optionsJSON = await api<Parameters<typeof wallet.passkey.add>[0]['optionsJSON']>(
+      '/api/passkey-options',
+      {},
+    )
+    await wallet.passkey.add({ accountId: account.accountId, nickname: 'This device', optionsJSON })
+    homeStatus.textContent = 'Passkey added.'
+  } catch (error) {
+    // A session that ended meanwhile is shown by <wallet-sign-in>; anything else, here.
+    homeStatus.textContent = `The passkey was not added (${(error as { code?: string }).code ?? 'error'}).`
+  }
+})

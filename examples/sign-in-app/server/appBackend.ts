@@ -1,0 +1,116 @@
+// The app's backend, as a Vite plugin: the page's Content-Security-Policy, the kit's relay at
+// /api/wallet (the API secret stays here), and the app's own routes.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createPasskeyRegistrationOptions, createRelay, toNodeHandler } from 'embedded-wallet-auth/relay'
+import type { Connect, Plugin } from 'vite'
+
+/** A user of the app, as its own database keeps them: who they are, and their wallet. */
+export interface AppUser {
+  email: string
+  customerId: string
+  accountId: string
+}
+
+/** What the backend is started with: in production from its configuration, in tests from the sandbox. */
+export interface AppSettings {
+  /** The page's origin, e.g. `http://localhost:8793` (passkeys are bound to it). */
+  origin: string
+  /** The wallet service: its base URL (version included) and the app's API credentials. */
+  service: { baseUrl: string; clientId: string; clientSecret: string }
+  /** OTP signers the page trusts; omitted, the client's default (the service's own signer). */
+  trustedSigners?: string[]
+  /** The app's users (its database). */
+  users: AppUser[]
+}
+
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'"
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.statusCode = status
+  res.setHeader('Content-Type', 'application/json')
+  res.end(JSON.stringify(body))
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {}
+}
+
+function createBackend(settings: AppSettings): Connect.NextHandleFunction {
+  const { service, origin } = settings
+  const usersByEmail = new Map(settings.users.map((user) => [user.email.toLowerCase(), user]))
+  // The app's own sign-in sessions: an opaque cookie token -> the user. (Here the email alone
+  // starts one: it stands for the app's real login, which this example does not show.)
+  const sessions = new Map<string, AppUser>()
+  const userOf = (cookie: string | null | undefined) => {
+    const token = /(?:^|;\s*)app_session=([\w-]+)/.exec(cookie ?? '')?.[1]
+    return token === undefined ? undefined : sessions.get(token)
+  }
+
+  const passkeys = createPasskeyRegistrationOptions({
+    rpName: 'Example wallet',
+    rpId: 'localhost',
+    origins: [origin],
+  })
+  const relay = toNodeHandler(
+    createRelay({
+      ...service,
+      prefix: '/api/wallet',
+      passkeyRegistration: passkeys,
+      // The signed-in user may touch only what their own customer owns.
+      authorize: (request, _target, { isOwnedBy }) => {
+        const user = userOf(request.headers.get('cookie'))
+        return user !== undefined && isOwnedBy(user.customerId)
+      },
+    }),
+  )
+  // The wallet's sign-in methods, asked of the service with the app's credentials.
+  const methodsOf = async (user: AppUser) => {
+    const response = await fetch(`${service.baseUrl}/auth/credentials?accountId=${user.accountId}`, {
+      headers: { Authorization: `Basic ${btoa(`${service.clientId}:${service.clientSecret}`)}` },
+    })
+    return ((await response.json()) as { data: unknown[] }).data
+  }
+
+  return async (req, res, next) => {
+    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    const path = (req.url ?? '').split('?')[0] ?? ''
+    if (path.startsWith('/api/wallet/')) return void relay(req, res)
+    if (!path.startsWith('/api/')) return next()
+    try {
+      if (path === '/api/config') return send(res, 200, { trustedSigners: settings.trustedSigners })
+      if (path === '/api/sign-in' && req.method === 'POST') {
+        const { email } = await readJson(req)
+        const user = typeof email === 'string' ? usersByEmail.get(email.toLowerCase()) : undefined
+        if (!user) return send(res, 404, { code: 'NOT_FOUND' })
+        const token = crypto.randomUUID()
+        sessions.set(token, user)
+        res.setHeader('Set-Cookie', `app_session=${token}; HttpOnly; SameSite=Strict; Path=/`)
+        return send(res, 200, { accountId: user.accountId, methods: await methodsOf(user) })
+      }
+      const user = userOf(req.headers.cookie)
+      if (!user) return send(res, 401, { code: 'UNAUTHENTICATED' })
+      if (path === '/api/account') {
+        return send(res, 200, { accountId: user.accountId, methods: await methodsOf(user) })
+      }
+      if (path === '/api/passkey-options' && req.method === 'POST') {
+        return send(res, 200, await passkeys.options({ name: user.email, accountId: user.accountId }))
+      }
+      send(res, 404, { code: 'NOT_FOUND' })
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+/** The backend on Vite's servers (`vite` in development, `vite preview` for the built page). */
+export function appBackend(settings: AppSettings): Plugin {
+  const backend = createBackend(settings)
+  return {
+    name: 'example-app-backend',
+    configureServer: (server) => void server.middlewares.use(backend),
+    configurePreviewServer: (server) => void server.middlewares.use(backend),
+  }
+}
