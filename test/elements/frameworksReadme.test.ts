@@ -3,13 +3,10 @@
 // option) is type-checked under strict against the source, the package's subpaths mapped onto it.
 // The React and Vue typings are held to what they promise: a wrong prop or event is an error.
 // The CSS block names only custom properties and parts the elements have.
+// (test/readme.test.ts compiles every other section's snippets the same way.)
 import { readdirSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const README = readFileSync(`${ROOT}README.md`, 'utf8')
+import { README, ROOT, typeCheck } from '../readmeSnippets.js'
 
 /** The fenced blocks of the README's `### Elements` section, in order. */
 function elementsBlocks(): Array<{ lang: string; code: string }> {
@@ -32,47 +29,6 @@ declare global {
 }
 export {}
 `
-
-/** TypeScript's diagnostics for `files` (name → source), compiled together with the kit's source. */
-function typeCheck(files: Record<string, string>): string[] {
-  const virtual = new Map(
-    Object.entries({ 'app-globals.d.ts': APP_GLOBALS, ...files }).map(([n, s]) => [`${ROOT}readme/${n}`, s]),
-  )
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    jsx: ts.JsxEmit.ReactJSX,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
-    baseUrl: ROOT,
-    // The package's subpaths, as an app importing it by name resolves them (one entry per folder).
-    paths: { 'embedded-wallet-auth/*': ['src/*/index.ts'] },
-  }
-  const host = ts.createCompilerHost(options)
-  const getSourceFile = host.getSourceFile
-  host.getSourceFile = (fileName, language, ...rest) => {
-    const text = virtual.get(fileName)
-    return text === undefined
-      ? getSourceFile(fileName, language, ...rest)
-      : ts.createSourceFile(fileName, text, language)
-  }
-  const fileExists = host.fileExists
-  host.fileExists = (fileName) => virtual.has(fileName) || fileExists(fileName)
-  const program = ts.createProgram([...virtual.keys()], options, host)
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter((d) => d.file === undefined || virtual.has(d.file.fileName))
-    .map((d) => {
-      const where =
-        d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined
-      const at = d.file ? `${d.file.fileName.slice(ROOT.length)}:${(where?.line ?? 0) + 1}` : ''
-      return `${at} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`
-    })
-}
 
 /** The module script of an HTML block. */
 function moduleScript(html: string): string {
@@ -121,7 +77,10 @@ export const fine: OtpProps = { credentialId: 'x', channel: 'sms', messages: { o
 // One program for both (a TypeScript program of the kit takes seconds).
 let diagnostics: string[] | undefined
 const compiled = () => {
-  diagnostics ??= typeCheck({ ...readmeFiles(), ...WRONG_USES })
+  diagnostics ??= typeCheck(
+    { ...readmeFiles(), ...WRONG_USES },
+    { environment: 'browser', globals: APP_GLOBALS },
+  )
   return diagnostics
 }
 

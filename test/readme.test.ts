@@ -1,0 +1,131 @@
+// Every TypeScript and JavaScript snippet of the README compiles under strict TypeScript as its
+// reader would paste it into an app: each block its own module, the package's imports resolved to
+// the kit's source, a page's snippets with the DOM and no Node globals, a backend's (those that
+// import Node, the relay, the sandbox or the testing entry) with Node's globals and no DOM. What a
+// snippet takes from the app around it (its user's ids, its form's input) is declared below, with
+// the type the app would have; everything else must be imported or defined by the snippet itself.
+import { describe, expect, it } from 'vitest'
+import {
+  moduleScript,
+  type ReadmeBlock,
+  readmeBlocks,
+  type SnippetEnvironment,
+  typeCheck,
+} from './readmeSnippets.js'
+
+/** The fences that hold TypeScript or JavaScript (an HTML block's module script counts too). */
+const CODE_LANGS: Record<string, string> = {
+  ts: 'ts',
+  typescript: 'ts',
+  tsx: 'tsx',
+  js: 'js',
+  javascript: 'js',
+}
+
+/** A backend snippet imports Node, a Node-only entry of the kit, or a server library. */
+const NODE_IMPORT =
+  /from '(?:node:[\w/]+|embedded-wallet-auth\/(?:relay|sandbox|testing)(?:\/[\w/]+)?|redis|@playwright\/test|express|hono)'/
+
+// The app's values the snippets use without defining them.
+const SHARED_GLOBALS = `
+  const credentialId: string
+  const accountId: string
+  const oauthCredentialId: string
+  const quoteId: string
+`
+const BROWSER_GLOBALS = `
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
+import type { WalletAuth } from 'embedded-wallet-auth/client'
+declare global {
+  ${SHARED_GLOBALS}
+  const wallet: WalletAuth
+  const codeInput: HTMLInputElement
+  const router: { push(path: string): unknown }
+  function render(state: string): void
+  function backendRegistrationOptions(): Promise<PublicKeyCredentialCreationOptionsJSON>
+  function askForSmsCode(): Promise<string>
+  const google: { signIn(options: { nonce: string }): Promise<string> }
+}
+export {}
+`
+const NODE_GLOBALS = `
+declare global {
+  ${SHARED_GLOBALS}
+  function userFromSessionCookie(request: Request): Promise<{ customerId: string } | undefined>
+  const log: { warn(message: unknown): void }
+}
+export {}
+`
+
+interface Snippet {
+  block: ReadmeBlock
+  file: string
+  source: string
+  environment: SnippetEnvironment
+}
+
+/** The README's snippets that TypeScript can check, each named after its line. */
+function snippets(): Snippet[] {
+  return readmeBlocks().flatMap((block) => {
+    const script = block.lang === 'html' ? moduleScript(block.code) : undefined
+    const ext = script === undefined ? CODE_LANGS[block.lang] : 'ts'
+    if (ext === undefined) return []
+    const code = script ?? block.code
+    const environment: SnippetEnvironment = NODE_IMPORT.test(code) ? 'node' : 'browser'
+    return [{ block, file: `readme-line-${block.line}.${ext}`, source: `${code}\nexport {}\n`, environment }]
+  })
+}
+
+// Compiled once per environment (a program over the kit takes seconds). The page's program also
+// holds a canary: a snippet using an app value nobody declared, which must be reported.
+const CANARY = 'canary-undefined-value.ts'
+const diagnostics: Partial<Record<SnippetEnvironment, string[]>> = {}
+
+/** Diagnostics of every snippet of one environment, compiled as one program. */
+function check(environment: SnippetEnvironment): string[] {
+  diagnostics[environment] ??= typeCheck(
+    {
+      ...Object.fromEntries(
+        snippets()
+          .filter((snippet) => snippet.environment === environment)
+          .map((snippet) => [snippet.file, snippet.source]),
+      ),
+      ...(environment === 'browser'
+        ? { [CANARY]: 'await wallet.emailOtp.send(notDeclaredAnywhere)\nexport {}\n' }
+        : {}),
+    },
+    { environment, globals: environment === 'browser' ? BROWSER_GLOBALS : NODE_GLOBALS },
+  )
+  return diagnostics[environment]
+}
+
+describe('the README snippets', () => {
+  it('are found in every section that has code, for the page and for the backend', () => {
+    const found = snippets()
+    const headings = new Set(found.map((snippet) => snippet.block.heading))
+    for (const heading of [
+      'Browser: `embedded-wallet-auth/client`',
+      'Elements: `embedded-wallet-auth/elements`',
+      'Backend: `embedded-wallet-auth/relay`',
+      'Without the client: the primitives, one email-OTP sign-in',
+      'The local sandbox',
+    ])
+      expect(headings).toContain(heading)
+    expect(found.filter((snippet) => snippet.environment === 'node').length).toBeGreaterThanOrEqual(3)
+    expect(found.filter((snippet) => snippet.environment === 'browser').length).toBeGreaterThanOrEqual(6)
+  })
+
+  it('for the page compile under strict TypeScript, with the DOM and without Node', () => {
+    expect(check('browser').filter((error) => !error.startsWith(`readme/${CANARY}`))).toEqual([])
+  }, 60_000)
+
+  it('for the backend compile under strict TypeScript, with Node and without the DOM', () => {
+    expect(check('node')).toEqual([])
+  }, 60_000)
+
+  it('would catch an app value a snippet uses without defining it', () => {
+    const canary = check('browser').filter((error) => error.startsWith(`readme/${CANARY}`))
+    expect(canary).toHaveLength(1)
+    expect(canary[0]).toContain("TS2304: Cannot find name 'notDeclaredAnywhere'")
+  }, 60_000)
+})
