@@ -65,6 +65,7 @@ $<HTMLButtonElement>('#add-passkey').addEventListener('click', async () => {
     homeStatus.textContent = 'Passkey added.'
   } catch (error) {
     // A session that ended meanwhile is shown by <wallet-sign-in>; anything else, here.
-    homeStatus.textContent = `The passkey was not added (${(error as { code?: string }).code ?? 'error'}).`
+    const { code } = error as { code?: string }
+    homeStatus.textContent = `The passkey was not added. Try again. Code: ${code}`
   }
 })
