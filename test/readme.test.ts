@@ -4,10 +4,14 @@
 // import Node, the relay, the sandbox or the testing entry) with Node's globals and no DOM. What a
 // snippet takes from the app around it (its user's ids, its form's input) is declared below, with
 // the type the app would have; everything else must be imported or defined by the snippet itself.
+// The prose is held to a few facts too: the client's options in the API table, the demo's memory.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   moduleScript,
+  README,
   type ReadmeBlock,
+  ROOT,
   readmeBlocks,
   type SnippetEnvironment,
   typeCheck,
@@ -128,4 +132,41 @@ describe('the README snippets', () => {
     expect(canary).toHaveLength(1)
     expect(canary[0]).toContain("TS2304: Cannot find name 'notDeclaredAnywhere'")
   }, 60_000)
+})
+
+/** The text of the README section under `heading` (up to the next heading of that level or above). */
+function section(heading: string): string {
+  const start = README.indexOf(`\n${heading}\n`)
+  if (start === -1) throw new Error(`no section ${heading}`)
+  const level = /^#+/.exec(heading)?.[0] ?? '##'
+  const next = README.slice(start + heading.length + 2).search(new RegExp(`^#{1,${level.length}} `, 'm'))
+  return README.slice(start, next === -1 ? undefined : start + heading.length + 2 + next)
+}
+
+describe('the README prose', () => {
+  it("lists every option of createWalletAuth in the API table (the client's clock, now, among them)", () => {
+    const source = readFileSync(`${ROOT}src/client/createWalletAuth.ts`, 'utf8')
+    const body = /export interface WalletAuthOptions \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? ''
+    const options = [...body.matchAll(/^ {2}(\w+)\??:/gm)].map(([, name]) => name)
+    expect(options).toContain('now')
+    const row = /`createWalletAuth\(\{ ([^}]*) \}\)`/.exec(section('## API at a glance'))?.[1] ?? ''
+    expect(row.split(', ').map((option) => option.replace(/\?$/, ''))).toEqual(options)
+    expect(section('## API at a glance')).toMatch(/`now`: the client's clock/)
+  })
+
+  it('says that the demo and the sandbox keep their state in memory, lost on restart', () => {
+    expect(section('## Demo')).toMatch(/lives in the sandbox's memory and is gone after a restart/)
+    expect(section('## The local sandbox')).toMatch(/state lives in\smemory/)
+  })
+
+  it('says how npm test gets a Chromium, and that npm ci works', () => {
+    const setUp = section('## Set-up (fresh machine)')
+    for (const phrase of [
+      'CHROMIUM_PATH',
+      'apt-get install chromium',
+      'npx playwright install chromium',
+      '`npm ci`',
+    ])
+      expect(setUp).toContain(phrase)
+  })
 })
