@@ -1,7 +1,8 @@
 // The committed package-lock.json is one `npm ci` accepts on any platform: every package a locked
 // package depends on, its optional platform binaries included (Biome's, esbuild's, Rollup's for
 // other systems), has its own entry, and the root entry lists what package.json lists. `npm ci`
-// refuses a lock that misses either, but only on the platform that needs the missing entry.
+// refuses a lock that misses an entry, but only on the platform that needs it; a root entry
+// without package.json's peer dependencies it lets through (npm writes them there).
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
@@ -13,6 +14,7 @@ interface LockEntry {
   optionalDependencies?: Dependencies
   devDependencies?: Dependencies
   peerDependencies?: Dependencies
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>
 }
 interface Lock {
   lockfileVersion: number
@@ -70,7 +72,7 @@ describe('package-lock.json', () => {
     ])
   })
 
-  it("root entry lists exactly package.json's name, version and dependencies", () => {
+  it("root entry lists exactly package.json's name, version and dependencies, peers included", () => {
     const root = lock.packages[''] ?? {}
     for (const field of ['name', 'version'] as const) expect(root[field]).toBe(manifest[field])
     for (const field of [
@@ -78,6 +80,7 @@ describe('package-lock.json', () => {
       'devDependencies',
       'optionalDependencies',
       'peerDependencies',
+      'peerDependenciesMeta',
     ] as const)
       expect(root[field] ?? {}, field).toEqual(manifest[field] ?? {})
   })
