@@ -9,9 +9,17 @@ export interface InstallMeasure {
   packages: InstalledPackage[]
   count: number
   bytes: number
+  /** Bytes allocated on disk (`du`); absent in hand-made measures. */
+  disk?: number
 }
 export declare const INSTALL_BUDGET: { packages: number; bytes: number }
-export declare const BEFORE: { commit: string; packages: number; distinct: number; bytes: number; du: string }
+export declare const BEFORE: {
+  commit: string
+  packages: number
+  distinct: number
+  bytes: number
+  disk: number
+}
 export declare const SECTION_HEADING: string
 export declare function packAndInstall(options: {
   root: string

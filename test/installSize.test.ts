@@ -74,14 +74,15 @@ describe('public types check', () => {
   it('puts the framework typings and the Node entries in groups of their own', () => {
     const groups = typeGroups(['.', './client', './elements/react', './elements/vue', './relay', './sandbox'])
     expect(groups).toEqual([
-      { name: 'browser', subpaths: ['.', './client'], node: false, packages: {} },
+      { name: 'browser', subpaths: ['.', './client'], node: false, packages: {}, bundlerOnly: false },
       {
         name: 'frameworks',
         subpaths: ['./elements/react', './elements/vue'],
         node: false,
         packages: { react: '@types/react', vue: 'vue' },
+        bundlerOnly: true,
       },
-      { name: 'node', subpaths: ['./relay', './sandbox'], node: true, packages: {} },
+      { name: 'node', subpaths: ['./relay', './sandbox'], node: true, packages: {}, bundlerOnly: false },
     ])
     expect(typeGroups(['./testing', './testing/playwright']).map((g) => [g.name, g.node])).toEqual([
       ['node', true],
