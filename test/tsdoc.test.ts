@@ -11,6 +11,8 @@ const ENTRIES = [
   'src/elements/index.ts',
   'src/elements/react/index.ts',
   'src/elements/vue/index.ts',
+  'src/testing/index.ts',
+  'src/testing/playwright/index.ts',
 ]
 
 function undocumented(): { missingExample: string[]; missingSummary: string[] } {

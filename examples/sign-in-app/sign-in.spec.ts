@@ -19,7 +19,7 @@ test.beforeAll(async () => {
   })
   app = await startSignInApp(APP_PORT, {
     service: { baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-    trustedSigners: [sandbox.sandbox.signerPublicKey],
+    trustedSigners: [sandbox.signerPublicKey],
     users: sandbox.customers, // the app's database knows them
   })
 })

@@ -51,6 +51,10 @@ export interface TestSandbox {
    * reaches the sandbox's port with its own HTTP client (in an app only the backend holds it).
    */
   authorization: string
+  /** Signer of OTP target bundles: the page's trusted signer (`trustedSigners` of the client). */
+  signerPublicKey: string
+  /** Signer of wallet exports: the page's trusted export signer. */
+  exportSignerPublicKey: string
   /** `fetch` to the sandbox as the platform (HTTP Basic added), answered in-process. */
   fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
   /** What `createRelay` needs to reach this sandbox in-process: spread it into its options. */
@@ -149,6 +153,8 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,
     authorization,
+    signerPublicKey: sandbox.signerPublicKey,
+    exportSignerPublicKey: sandbox.exportSignerPublicKey,
     fetch: platformFetch,
     relayOptions: {
       baseUrl,

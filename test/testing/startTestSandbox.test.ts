@@ -38,7 +38,7 @@ async function signInByEmail(sandbox: TestSandbox, credentialId: string, code: s
     otpCode: code,
     targetBundle: otpEncryptionTargetBundle,
     publicKey: key.publicKey,
-    trustedSigners: [sandbox.sandbox.signerPublicKey],
+    trustedSigners: [sandbox.signerPublicKey],
   })
   const verify = withWalletSignature(sandbox.fetch, { getKey: () => key, now: sandbox.clock.now })
   const response = await verify(
