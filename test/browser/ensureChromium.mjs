@@ -1,8 +1,9 @@
 // `npm test`'s first step: a Chromium for the browser and end-to-end tests, before anything slow.
-// Found (CHROMIUM_PATH, a system Chromium on PATH, Playwright's own): one line, exit 0. None: when
+// Found (CHROMIUM_PATH, a system Chromium on PATH, Playwright's own) and it starts (`--version`):
+// one line, exit 0; found but it does not start: one sentence, exit 1. None: when
 // Playwright's download host answers within seconds, `npx playwright install chromium` and look
 // again; otherwise, or when that fails, one sentence on stderr saying what to run, exit 1.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { findChromium } from './findChromium.mjs'
@@ -81,7 +82,34 @@ function find() {
   }
 }
 
+/**
+ * Stops with a sentence when the Chromium found cannot even print its version (a broken install, or
+ * system libraries missing, as Playwright's download on a bare Linux often lacks). Windows'
+ * Chrome opens a window for `--version`, so there the launch itself is left to tell.
+ */
+function checkStarts(found) {
+  if (process.platform === 'win32') return
+  const run = spawnSync(found.path, ['--version'], { encoding: 'utf8', timeout: 15_000 })
+  if (run.status === 0) return
+  const said = `${run.stderr ?? ''}`
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => /error|not found|cannot/i.test(line))
+  const reason = run.error ? run.error.message : (said ?? `exit code ${run.status}`)
+  const fix = {
+    env: 'point CHROMIUM_PATH at a Chromium that starts, or unset it',
+    system:
+      'reinstall it (Debian: `apt-get install --reinstall chromium`), or set CHROMIUM_PATH to a Chromium that starts',
+    playwright:
+      'install its system libraries with `npx playwright install-deps chromium`, or set CHROMIUM_PATH to a Chromium that starts',
+  }[found.source]
+  stop(
+    `The Chromium found at ${found.path} (${WAYS[found.source]}) does not start (${reason.slice(0, 200)}): ${fix}.`,
+  )
+}
+
 function report(found) {
+  checkStarts(found)
   process.stdout.write(`Chromium for the browser tests: ${found.path} (${WAYS[found.source]}).\n`)
 }
 

@@ -3,7 +3,7 @@
 // process whose environment the test controls. The Chromium the child should find is this
 // machine's own, reached through a symlink put where each way looks.
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -125,6 +125,22 @@ describe('npm test without a Chromium', () => {
       expect(sentence).toMatch(/^CHROMIUM_PATH is set to .* not an executable file/)
       expect(sentence).toContain(wrong)
     }
+  })
+
+  it('stops with one sentence when the Chromium found does not start (a library missing)', async () => {
+    const broken = join(work, 'broken-chromium')
+    writeFileSync(
+      broken,
+      '#!/bin/sh\necho "chrome: error while loading shared libraries: libnss3.so: cannot open shared object file" >&2\nexit 127\n',
+      { mode: 0o755 },
+    )
+    const run = await runNode([ENSURE], { ...noChromium, CHROMIUM_PATH: broken })
+    expect(run.status).toBe(1)
+    const sentence = run.stderr.trimEnd()
+    expect(sentence.split('\n')).toHaveLength(1)
+    expect(sentence).toBe(
+      `The Chromium found at ${broken} (named by CHROMIUM_PATH) does not start (chrome: error while loading shared libraries: libnss3.so: cannot open shared object file): point CHROMIUM_PATH at a Chromium that starts, or unset it.`,
+    )
   })
 })
 
