@@ -57,6 +57,12 @@ declare global {
   ${SHARED_GLOBALS}
   function userFromSessionCookie(request: Request): Promise<{ customerId: string } | undefined>
   const log: { warn(message: unknown): void }
+  // The app's own start-up in its test (Testing your app).
+  function startApp(options: {
+    port: number
+    service: { baseUrl: string; clientId: string; clientSecret: string }
+    trustedSigners: string[]
+  }): Promise<{ close(): Promise<void> }>
 }
 export {}
 `
