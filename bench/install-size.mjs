@@ -4,7 +4,8 @@
 //   node bench/install-size.mjs --check    (`npm run check:install`, in `npm test`) exits 1, one
 //       sentence per failure, when the install is over INSTALL_BUDGET (bench/installSize.mjs), when
 //       the installed sandbox command, relay or sandbox do not run for a Node user, when an entry's
-//       public types do not compile there, or when a browser entry's chunks hold server-side code.
+//       public types do not compile there, when a browser entry's chunks hold server-side code, or
+//       when the installed package bundles code whose licence dist/THIRD-PARTY-LICENSES.md lacks.
 //   --root DIR    measures another built checkout (how BEFORE in installSize.mjs was measured)
 //   --keep        leaves the temp app in place and prints where it is
 import { readFile, writeFile } from 'node:fs/promises'
@@ -22,6 +23,7 @@ import {
   replaceSection,
 } from './installSize.mjs'
 import { checkPublicTypes } from './installTypes.mjs'
+import { shippedLicenseProblems } from './shippedLicenses.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -48,13 +50,14 @@ try {
     }
   } else {
     const problems = installProblems(measured, { ownName: pkg.name })
-    const [command, entries, types, chunks] = await Promise.all([
+    const [command, entries, types, chunks, licenses] = await Promise.all([
       checkSandboxCommand(install.appDir),
       checkNodeEntries(install.appDir),
       checkPublicTypes(install.appDir, { root: ROOT }),
       browserChunkProblems({ root }),
+      shippedLicenseProblems(join(install.appDir, 'node_modules', pkg.name)),
     ])
-    problems.push(...[command, entries].filter(Boolean), ...types, ...chunks)
+    problems.push(...[command, entries].filter(Boolean), ...types, ...chunks, ...licenses)
     const seconds = ((performance.now() - started) / 1000).toFixed(0)
     if (problems.length) {
       for (const problem of problems) console.error(problem)
@@ -63,7 +66,8 @@ try {
       console.log(
         `install size: a browser app installs ${measured.count} packages, ${(measured.bytes / 1e6).toFixed(1)} MB; ` +
           'there the sandbox command, relay and sandbox run and every entry’s types compile; ' +
-          `the browser entries' chunks hold no server-side code (${seconds} s).`,
+          "the browser entries' chunks hold no server-side code; the bundled code's licences ship " +
+          `(${seconds} s).`,
       )
     }
   }

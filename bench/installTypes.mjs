@@ -123,7 +123,7 @@ export async function checkPublicTypes(appDir, { root }) {
           () => undefined,
           (error) => {
             const errors = `${error.stdout ?? ''}`.split('\n').filter((line) => line.includes('error TS'))
-            return `The public types of ${group.subpaths.join(', ')} do not compile in a browser app's install (${setting}): ${errors.slice(0, 5).join(' / ') || error.message}`
+            return `The public types of ${group.subpaths.join(', ')} do not compile in an app's install of the package (${setting}): ${errors.slice(0, 5).join(' / ') || error.message}`
           },
         ),
       )

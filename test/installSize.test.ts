@@ -12,6 +12,7 @@ import {
   SECTION_HEADING,
 } from '../bench/installSize.mjs'
 import { importEvery, typeGroups } from '../bench/installTypes.mjs'
+import { shippedLicenseProblems } from '../bench/shippedLicenses.mjs'
 
 const installOf = (names: string[], bytes = 1_000_000): InstallMeasure => ({
   packages: names.map((name) => ({ path: `node_modules/${name}`, name, version: '1.0.0', bytes: 1000 })),
@@ -162,5 +163,38 @@ describe('browser chunks', () => {
     expect(packageOfSource('../../node_modules/@hono/node-server/dist/index.mjs')).toBe('@hono/node-server')
     expect(packageOfSource('../../node_modules/tsyringe/node_modules/tslib/tslib.es6.js')).toBe('tslib')
     expect(packageOfSource('../../src/sandbox/app.ts')).toBeUndefined()
+  })
+})
+
+describe('shipped licences', () => {
+  let dir: string | undefined
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  async function packageWith(notices?: string) {
+    dir = await mkdtemp(join(os.tmpdir(), 'ewa-licences-'))
+    await mkdir(join(dir, 'dist/chunks'), { recursive: true })
+    await writeFile(
+      join(dir, 'dist/chunks/server.js.map'),
+      JSON.stringify({ sources: ['../../node_modules/hono/dist/hono.js', '../../src/sandbox/app.ts'] }),
+    )
+    await writeFile(join(dir, 'dist/index.js.map'), JSON.stringify({ sources: ['../src/index.ts'] }))
+    if (notices !== undefined) await writeFile(join(dir, 'dist/THIRD-PARTY-LICENSES.md'), notices)
+    return dir
+  }
+
+  it('finds every bundled package in THIRD-PARTY-LICENSES.md', async () => {
+    expect(
+      await shippedLicenseProblems(await packageWith('# Third-party licences\n\n## hono 4.0.0\n')),
+    ).toEqual([])
+  })
+
+  it('names a bundled package without its licence, or a missing file', async () => {
+    expect(
+      await shippedLicenseProblems(await packageWith('# Third-party licences\n\n## zod 4.0.0\n')),
+    ).toEqual(['dist/THIRD-PARTY-LICENSES.md lacks the licences of hono, whose code the package bundles.'])
+    await rm(join(dir ?? '', 'dist/THIRD-PARTY-LICENSES.md'))
+    expect((await shippedLicenseProblems(dir ?? ''))[0]).toContain('ships no dist/THIRD-PARTY-LICENSES.md')
   })
 })
