@@ -4,3 +4,6 @@ export declare function browserEntries(pkg: {
   exports: Record<string, string | { default: string }>
 }): Record<string, string>
 export declare function browserChunkProblems(options: { root: string }): Promise<string[]>
+export declare function inspectBrowserChunks(options: {
+  root: string
+}): Promise<{ problems: string[]; imported: string[] }>

@@ -33,14 +33,16 @@ export function browserEntries(pkg) {
 }
 
 /**
- * Sentences naming each browser entry's chunk that holds or imports server-side code; empty when
- * all are clean. `root` holds package.json and the built dist.
+ * Follows every browser entry's chunks in `root`'s built dist. `problems`: sentences naming each
+ * chunk that holds or imports server-side code (empty when all are clean); `imported`: the
+ * packages those chunks import (what a browser app's install is for).
  */
-export async function browserChunkProblems({ root }) {
+export async function inspectBrowserChunks({ root }) {
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
   const allowed = new Set(Object.keys(pkg.dependencies ?? {}))
   const external = [...allowed, ...Object.keys(pkg.peerDependencies ?? {})]
   const problems = []
+  const imported = new Set()
   const sourcesOf = new Map()
   for (const [subpath, file] of Object.entries(browserEntries(pkg))) {
     const { metafile } = await build({
@@ -61,6 +63,7 @@ export async function browserChunkProblems({ root }) {
       for (const { path, external } of imports) {
         if (!external) continue
         const name = packageOfSpecifier(path)
+        if (name && !path.startsWith('node:')) imported.add(name)
         if (path.startsWith('node:') || (name && !allowed.has(name)))
           problems.push(
             `${chunk}, reached from the ${subpath} entry, imports ${path}, which a browser app must not load.`,
@@ -82,5 +85,8 @@ export async function browserChunkProblems({ root }) {
         )
     }
   }
-  return [...new Set(problems)]
+  return { problems: [...new Set(problems)], imported: [...imported].sort() }
 }
+
+/** `inspectBrowserChunks`'s problems alone. */
+export const browserChunkProblems = async (options) => (await inspectBrowserChunks(options)).problems

@@ -12,7 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { browserChunkProblems } from './browserChunks.mjs'
+import { inspectBrowserChunks } from './browserChunks.mjs'
 import { checkNodeEntries, checkSandboxCommand } from './installNodeUse.mjs'
 import {
   installMarkdown,
@@ -49,15 +49,20 @@ try {
       console.log('\nwrote its section in bench/BENCHMARKS.md')
     }
   } else {
-    const problems = installProblems(measured, { ownName: pkg.name })
     const [command, entries, types, chunks, licenses] = await Promise.all([
       checkSandboxCommand(install.appDir),
       checkNodeEntries(install.appDir),
       checkPublicTypes(install.appDir, { root: ROOT }),
-      browserChunkProblems({ root }),
+      inspectBrowserChunks({ root }),
       shippedLicenseProblems(join(install.appDir, 'node_modules', pkg.name)),
     ])
-    problems.push(...[command, entries].filter(Boolean), ...types, ...chunks, ...licenses)
+    const problems = [
+      ...installProblems(measured, { ownName: pkg.name, used: chunks.imported }),
+      ...[command, entries].filter(Boolean),
+      ...types,
+      ...chunks.problems,
+      ...licenses,
+    ]
     const seconds = ((performance.now() - started) / 1000).toFixed(0)
     if (problems.length) {
       for (const problem of problems) console.error(problem)

@@ -4,6 +4,8 @@ export interface InstalledPackage {
   name: string
   version: string
   bytes: number
+  /** Names it requires (dependencies, optional and peer ones). */
+  requires?: string[]
 }
 export interface InstallMeasure {
   packages: InstalledPackage[]
@@ -28,10 +30,11 @@ export declare function removeInstall(install: { dir: string }): Promise<void>
 export declare function measureInstall(appDir: string): Promise<InstallMeasure>
 export declare function installProblems(
   measure: InstallMeasure,
-  options: { ownName: string; budget?: { packages: number; bytes: number } },
+  options: { ownName: string; used?: string[]; budget?: { packages: number; bytes: number } },
 ): string[]
 export declare function installMarkdown(
   measure: InstallMeasure,
   options?: { budget?: { packages: number; bytes: number }; before?: typeof BEFORE },
 ): string
 export declare function replaceSection(document: string, section: string): string
+export declare function requiredClosure(packages: InstalledPackage[], names: string[]): Set<string>

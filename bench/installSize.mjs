@@ -90,7 +90,12 @@ export async function measureInstall(appDir) {
     if (!path.startsWith('node_modules/')) continue
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)
     const bytes = await fileBytes(join(appDir, path), new Set(['node_modules']))
-    packages.push({ path, name, version: entry.version, bytes })
+    const requires = Object.keys({
+      ...entry.dependencies,
+      ...entry.optionalDependencies,
+      ...entry.peerDependencies,
+    })
+    packages.push({ path, name, version: entry.version, bytes, requires })
   }
   packages.sort((a, b) => b.bytes - a.bytes || a.path.localeCompare(b.path))
   const nodeModules = join(appDir, 'node_modules')
@@ -102,15 +107,47 @@ export async function measureInstall(appDir) {
   }
 }
 
-/** Sentences saying what is over INSTALL_BUDGET; empty when the install is within it. */
-export function installProblems({ packages, count, bytes }, { ownName, budget = INSTALL_BUDGET }) {
+/**
+ * Install paths of `names` and of everything they require, found as Node finds them (the requiring
+ * package's own node_modules first, then each parent's).
+ */
+export function requiredClosure(packages, names) {
+  const byPath = new Map(packages.map((p) => [p.path, p]))
+  const found = new Set()
+  const visit = (from, name) => {
+    for (let dir = from; ; dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/node_modules/')))) {
+      const path = `${dir ? `${dir}/` : ''}node_modules/${name}`
+      const pkg = byPath.get(path)
+      if (pkg) {
+        if (found.has(path)) return
+        found.add(path)
+        for (const required of pkg.requires ?? []) visit(path, required)
+        return
+      }
+      if (!dir) return
+    }
+  }
+  for (const name of names) visit('', name)
+  return found
+}
+
+/**
+ * Sentences saying what is over INSTALL_BUDGET; empty when the install is within it. `used`: the
+ * packages the browser entries import; the sentence then names what is installed beyond them and
+ * what they require.
+ */
+export function installProblems({ packages, count, bytes }, { ownName, used, budget = INSTALL_BUDGET }) {
   const problems = []
   if (count > budget.packages) {
-    const others = packages
-      .filter((p) => p.name !== ownName)
-      .map((p) => p.path.replace(/^node_modules\//, ''))
+    // Ours, and what the browser code imports with all they require; not what ours requires.
+    const needed = requiredClosure(packages, used ?? []).add(`node_modules/${ownName}`)
+    const label = (p) => p.path.replace(/^node_modules\//, '')
+    const extra = used ? packages.filter((p) => !needed.has(p.path)).map(label) : []
+    const others = packages.filter((p) => p.name !== ownName).map(label)
     problems.push(
-      `A browser app installs ${count} packages, more than ${budget.packages}: ${others.join(', ')} (besides ${ownName}); a server-only library is probably in "dependencies" again.`,
+      extra.length
+        ? `A browser app installs ${count} packages, more than ${budget.packages}, and no browser entry needs these ${extra.length}: ${extra.sort().join(', ')} (a server-only library back in "dependencies"?).`
+        : `A browser app installs ${count} packages, more than ${budget.packages}: ${others.sort().join(', ')} (besides ${ownName}).`,
     )
   }
   if (bytes > budget.bytes) {

@@ -9,6 +9,7 @@ import {
   installMarkdown,
   installProblems,
   replaceSection,
+  requiredClosure,
   SECTION_HEADING,
 } from '../bench/installSize.mjs'
 import { importEvery, typeGroups } from '../bench/installTypes.mjs'
@@ -31,9 +32,37 @@ describe('install size limits', () => {
     const names = [...lean, 'hono', '@hono/node-server', 'a', 'b', 'c']
     const [problem, ...rest] = installProblems(installOf(names), { ownName: 'embedded-wallet-auth' })
     expect(rest).toEqual([])
-    expect(problem).toContain(`9 packages, more than ${INSTALL_BUDGET.packages}`)
-    expect(problem).toContain('hono, @hono/node-server')
-    expect(problem).not.toContain(': embedded-wallet-auth')
+    expect(problem).toContain(
+      `9 packages, more than ${INSTALL_BUDGET.packages}: @hono/node-server, @hpke/common`,
+    )
+    expect(problem).toContain('hono, zod (besides embedded-wallet-auth)')
+  })
+
+  it('names only what no browser entry needs when it knows what they import', () => {
+    const install = installOf([...lean, 'hono', '@hono/node-server', 'tslib', 'tsyringe', 'other'])
+    const requires: Record<string, string[]> = {
+      'embedded-wallet-auth': ['@hpke/core', 'zod', 'hono', '@hono/node-server', 'tsyringe'],
+      '@hpke/core': ['@hpke/common'],
+      '@hono/node-server': ['hono'],
+      tsyringe: ['tslib'],
+    }
+    for (const pkg of install.packages) pkg.requires = requires[pkg.name] ?? []
+    // tsyringe's own, older tslib, nested: found before the top-level one.
+    install.packages.push({
+      path: 'node_modules/tsyringe/node_modules/tslib',
+      name: 'tslib',
+      version: '1.0.0',
+      bytes: 1,
+    })
+    install.count = install.packages.length
+    const used = ['@hpke/core', 'zod']
+    expect([...requiredClosure(install.packages, ['tsyringe'])]).toEqual([
+      'node_modules/tsyringe',
+      'node_modules/tsyringe/node_modules/tslib',
+    ])
+    expect(installProblems(install, { ownName: 'embedded-wallet-auth', used })).toEqual([
+      'A browser app installs 10 packages, more than 8, and no browser entry needs these 6: @hono/node-server, hono, other, tslib, tsyringe, tsyringe/node_modules/tslib (a server-only library back in "dependencies"?).',
+    ])
   })
 
   it('names the largest packages when the bytes are over', () => {
