@@ -1,8 +1,8 @@
 // Node users of a lean install lose nothing: in the temp app bench/installSize.mjs installed, the
-// `embedded-wallet-sandbox` command starts and answers, and the relay and sandbox entries import and
-// serve a request, with no package added by hand.
+// `embedded-wallet-sandbox` command starts and answers, and the relay, sandbox and testing entries
+// import and serve a request, with no package added by hand.
 import { execFile, spawn } from 'node:child_process'
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -99,16 +99,33 @@ const relay = createRelay({
 const read = await relay(new Request(\`http://app.example/api/wallet/customers/\${customer.id}\`))
 if (read.status !== 200) throw new Error(\`createRelay: GET /customers/{id} through the relay answered \${read.status}, not 200\`)
 if ((await read.json()).id !== customer.id) throw new Error('createRelay: the relay answered another customer')
-console.log('ok')
+`
+
+// Appended when the package has the testing entry: a sandbox with a seeded customer, on a port.
+const TESTING = `const { startTestSandbox } = await import('embedded-wallet-auth/testing')
+const testing = await startTestSandbox({ port: 0, customers: [{ email: 'grace@example.com' }] })
+try {
+  if (testing.customers.length !== 1) throw new Error('startTestSandbox: the seeded customer is missing')
+  const listed = await fetch(\`\${testing.baseUrl}/customers/\${testing.customers[0].customerId}\`, {
+    headers: { Authorization: testing.authorization },
+  })
+  if (listed.status !== 200) throw new Error(\`startTestSandbox: GET /customers/{id} on its port answered \${listed.status}\`)
+} finally {
+  await testing.close()
+}
 `
 
 /**
  * From the temp app: `createSandbox` + one in-process request, and `createRelay` in front of it
- * forwarding one request. Returns a sentence when something fails, undefined when both work.
+ * forwarding one request; with the testing entry, `startTestSandbox` on a port with a seeded
+ * customer. Returns a sentence when something fails, undefined when all work.
  */
 export async function checkNodeEntries(appDir) {
+  const manifest = JSON.parse(
+    await readFile(join(appDir, 'node_modules/embedded-wallet-auth/package.json'), 'utf8'),
+  )
   const script = join(appDir, 'node-entries.mjs')
-  await writeFile(script, IN_PROCESS)
+  await writeFile(script, `${IN_PROCESS}${manifest.exports['./testing'] ? TESTING : ''}console.log('ok')\n`)
   try {
     const { stdout } = await run(process.execPath, [script], { cwd: appDir, timeout: 30_000 })
     if (stdout.trim() !== 'ok')
@@ -116,6 +133,6 @@ export async function checkNodeEntries(appDir) {
     return undefined
   } catch (error) {
     const said = `${error.stderr ?? ''}`.trim().split('\n').slice(0, 3).join(' / ') || error.message
-    return `Importing embedded-wallet-auth/relay and /sandbox in a browser app's install failed: ${said}.`
+    return `Running embedded-wallet-auth/relay, /sandbox and /testing from an app's install failed: ${said}.`
   }
 }
