@@ -5,9 +5,7 @@ export declare const FRAMEWORK_PEERS: Record<
 >
 export declare function isNodeEntry(subpath: string): boolean
 export declare function importEvery(name: string, subpaths: string[]): string
-export declare function typeGroups(
-  subpaths: string[],
-): {
+export declare function typeGroups(subpaths: string[]): {
   name: string
   subpaths: string[]
   node: boolean
