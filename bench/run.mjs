@@ -4,6 +4,8 @@
 // bench/out/report.json. Informational: `npm run size` enforces the budgets in CI.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { installMarkdown, measureInstall, packAndInstall, removeInstall } from './installSize.mjs'
 import { measurePeerSizes, peerSizeMarkdown } from './peerSize.mjs'
 import { measureRoundTrip, roundTripMarkdown } from './roundTrip.mjs'
 import { measureSandbox, sandboxMarkdown } from './sandbox.mjs'
@@ -37,6 +39,14 @@ const step = async (what, measure) => {
 
 const sizes = await step('sizes', () => measureSizes())
 const peerSizes = await step('peer sizes', () => measurePeerSizes(sizes))
+const installed = await step('install size', async () => {
+  const install = await packAndInstall({ root: fileURLToPath(ROOT) })
+  try {
+    return await measureInstall(install.appDir)
+  } finally {
+    await removeInstall(install)
+  }
+})
 const speed = await step('speed in Chromium', () => measureSpeed())
 const roundTrip = await step('signed-retry round trip', () => measureRoundTrip())
 const sandbox = await step('sandbox throughput', () => measureSandbox())
@@ -76,6 +86,8 @@ const markdown = [
   '',
   peerSizeMarkdown(peerSizes),
   '',
+  installMarkdown(installed),
+  '',
   speedMarkdown(speed),
   '',
   roundTripMarkdown(roundTrip),
@@ -90,6 +102,6 @@ await writeFile(new URL('bench/BENCHMARKS.md', ROOT), `${markdown}\n`)
 await mkdir(new URL('bench/out/', ROOT), { recursive: true })
 await writeFile(
   new URL('bench/out/report.json', ROOT),
-  `${JSON.stringify({ environment, sizes, peerSizes, speed, roundTrip, sandbox }, null, 2)}\n`,
+  `${JSON.stringify({ environment, sizes, peerSizes, installed, speed, roundTrip, sandbox }, null, 2)}\n`,
 )
 console.log('\nwrote bench/BENCHMARKS.md and bench/out/report.json')

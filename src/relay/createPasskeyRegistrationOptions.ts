@@ -1,8 +1,7 @@
-import {
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server'
+// The options' type from the browser library (a dependency): the server one is bundled, and a type
+// naming it in the public declarations would need a package the app does not install.
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
+import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server'
 import * as z from 'zod/mini'
 import { utf8 } from '../crypto/utf8.js'
 import { WalletAuthError } from '../errors.js'

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { methodNotAllowed } from 'hono/method-not-allowed'
+import { API_VERSION } from './apiVersion.js'
 import { bodyLimit } from './bodyLimit.js'
 import type { SandboxContext } from './context.js'
 import { moneyRoutes } from './money/moneyRoutes.js'
@@ -11,16 +12,6 @@ import { delegatedKeyRoutes } from './routes/delegatedKeyRoutes.js'
 import { internalAccountRoutes } from './routes/internalAccountRoutes.js'
 import { sessionRoutes } from './routes/sessionRoutes.js'
 import { errorResponse, SandboxError } from './sandboxError.js'
-
-/**
- * The API version, the last segment of every path.
- *
- * @example
- * ```ts
- * const baseUrl = `http://localhost:8787/${API_VERSION}`
- * ```
- */
-export const API_VERSION = '2025-10-13'
 
 /** Request bodies larger than this are refused with 413 before they are read. */
 const MAX_BODY_BYTES = 64 * 1024

@@ -1,5 +1,5 @@
-export { API_VERSION } from './app.js'
+export { API_VERSION } from './apiVersion.js'
 export type { SandboxClock } from './clock.js'
 export type { SandboxConfig } from './context.js'
 export { createSandbox, type Sandbox, type SandboxOptions, type SandboxServer } from './createSandbox.js'
-export { LEGACY_SIGNATURE } from './signedRetry.js'
+export { LEGACY_SIGNATURE } from './legacySignature.js'

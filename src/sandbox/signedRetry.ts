@@ -2,21 +2,15 @@ import type { Context } from 'hono'
 import { activityPayload } from './activityPayload.js'
 import { checkWalletStamp } from './checkWalletStamp.js'
 import { iso, newId, type SandboxContext } from './context.js'
+import { LEGACY_SIGNATURE } from './legacySignature.js'
 import { pruneExpired } from './pruneExpired.js'
 import type { RequestBody } from './readBody.js'
 import { unauthorized } from './sandboxError.js'
 import { activeSessions } from './sessions.js'
 import type { PendingRequest, SessionRecord } from './store.js'
 
-/**
- * The value the sandbox, like the real one, still accepts in place of a stamp.
- *
- * @example
- * ```ts
- * headers.set('Service-Wallet-Signature', LEGACY_SIGNATURE) // sandbox only
- * ```
- */
-export const LEGACY_SIGNATURE = 'sandbox-valid-signature'
+// Kept importable from here (the sandbox's own tests do).
+export { LEGACY_SIGNATURE }
 
 /** How many other unused 202s of an operation a bad signature is tried against (body mismatch). */
 const BODY_MISMATCH_CANDIDATES = 8

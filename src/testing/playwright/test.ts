@@ -1,5 +1,13 @@
-import { test as base, expect as playwrightExpect } from '@playwright/test'
-import { walletFixtures } from './walletFixtures.js'
+import {
+  test as base,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  expect as playwrightExpect,
+  type TestType,
+} from '@playwright/test'
+import { type WalletFixtureOptions, type WalletFixtures, walletFixtures } from './walletFixtures.js'
 
 /**
  * Playwright's `test` with the kit's fixtures (`walletFixtures`): every test is guarded (a CSP
@@ -17,7 +25,12 @@ import { walletFixtures } from './walletFixtures.js'
  * })
  * ```
  */
-export const test = base.extend(walletFixtures)
+// Spelled out: an inferred type would name the `playwright` package (what @playwright/test re-exports),
+// which an app that installed only @playwright/test may not resolve (pnpm's strict layout).
+export const test: TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & WalletFixtures & WalletFixtureOptions,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions
+> = base.extend(walletFixtures)
 
 /**
  * Playwright's own `expect`, re-exported so that a spec imports both from one place.
