@@ -100,6 +100,8 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
       }
       send(res, 404, { code: 'NOT_FOUND' })
     } catch (error) {
+      // A body that is not JSON is the caller's mistake, not the server's.
+      if (error instanceof SyntaxError) return send(res, 400, { code: 'INVALID_INPUT' })
       next(error)
     }
   }
