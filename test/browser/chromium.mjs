@@ -1,6 +1,6 @@
 // How every browser run of the project starts Chromium (Vitest browser mode, the end-to-end tests
-// and the benchmark): the one findChromium finds (CHROMIUM_PATH, a system Chromium on PATH, or
-// Playwright's own download). `npm test` runs ensureChromium.mjs first, so that a machine without one
+// and the benchmark): the one findChromium finds (CHROMIUM_PATH, Playwright's own download, or
+// a system Chromium on PATH). `npm test` runs ensureChromium.mjs first, so that a machine without one
 // stops at once with a sentence instead of a launch error minutes later. The flags keep the browser
 // from reaching for the network.
 import { findChromium } from './findChromium.mjs'

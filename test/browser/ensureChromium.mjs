@@ -1,5 +1,5 @@
 // `npm test`'s first step: a Chromium for the browser and end-to-end tests, before anything slow.
-// Found (CHROMIUM_PATH, a system Chromium on PATH, Playwright's own) and it starts (`--version`):
+// Found (CHROMIUM_PATH, Playwright's own, a system Chromium on PATH) and it starts (`--version`):
 // one line, exit 0; found but it does not start: one sentence, exit 1. None: when
 // Playwright's download host answers within seconds, `npx playwright install chromium` and look
 // again; otherwise, or when that fails, one sentence on stderr saying what to run, exit 1.
@@ -121,7 +121,10 @@ if (found) {
     process.env.PLAYWRIGHT_CHROMIUM_DOWNLOAD_HOST ||
     process.env.PLAYWRIGHT_DOWNLOAD_HOST ||
     DEFAULT_DOWNLOAD_HOST
-  if (!(await reachable(host)))
+  // Node's fetch ignores proxy settings and Playwright's installer honours them: behind a proxy,
+  // the installer itself is the probe.
+  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => process.env[name])
+  if (!proxied && !(await reachable(host)))
     stop(
       `No Chromium for the browser tests, and Playwright's download host (${host}) cannot be reached: ${WHAT_TO_DO}.`,
     )

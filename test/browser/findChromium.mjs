@@ -1,6 +1,6 @@
 // Which Chromium the browser tests, the end-to-end tests and the benchmark run in. Three ways, in
-// this order: the one CHROMIUM_PATH names, a system Chromium on PATH (Debian's /usr/bin/chromium),
-// Playwright's own download. Plain JavaScript, so that `npm test` can run it before anything is built.
+// this order: the one CHROMIUM_PATH names, Playwright's own download (the build its version was
+// made for), a system Chromium on PATH (Debian's /usr/bin/chromium). Plain JavaScript, so that `npm test` can run it before anything is built.
 import { accessSync, constants, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { delimiter, join } from 'node:path'
@@ -32,8 +32,9 @@ function playwrightChromium() {
 }
 
 /**
- * Finds a Chromium: the file `CHROMIUM_PATH` names, else `chromium` or `chromium-browser` on `PATH`,
- * else Playwright's own download (`chromium.executablePath()`, when that file exists).
+ * Finds a Chromium: the file `CHROMIUM_PATH` names, else Playwright's own download
+ * (`chromium.executablePath()`, when that file exists), else `chromium` or `chromium-browser` on
+ * `PATH`.
  *
  * Returns `{ path, source }` (`source`: `'env'`, `'system'` or `'playwright'`), or `undefined`
  * when there is none. Throws one sentence naming the variable when `CHROMIUM_PATH` is set
@@ -51,6 +52,8 @@ export function findChromium({ env = process.env } = {}) {
       `CHROMIUM_PATH is set to ${named}, which is not an executable file: point it at a Chromium or unset it.`,
     )
   }
+  const own = playwrightChromium()
+  if (own !== undefined) return { path: own, source: 'playwright' }
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue
     for (const name of SYSTEM_NAMES) {
@@ -58,6 +61,5 @@ export function findChromium({ env = process.env } = {}) {
       if (isExecutableFile(path)) return { path, source: 'system' }
     }
   }
-  const own = playwrightChromium()
-  return own === undefined ? undefined : { path: own, source: 'playwright' }
+  return undefined
 }
