@@ -10,13 +10,11 @@ import { parseWire, parseWireJson } from '../wire/parseWire.js'
 import { iso, type SandboxContext, walletUserId } from './context.js'
 import type { RequestBody } from './readBody.js'
 import { invalidInput, unauthorized } from './sandboxError.js'
+import { SANDBOX_OTP_CODE } from './sandboxOtpCode.js'
 import { openSession } from './sessions.js'
 import { acceptRetry, isRetry, issueChallenge } from './signedRetry.js'
 import type { CredentialRecord } from './store.js'
 import { verifyKey } from './verifyKey.js'
-
-/** The only code the sandbox accepts: delivery is skipped, the cryptography is real. */
-export const SANDBOX_OTP_CODE = '000000'
 
 /**
  * Issues an OTP for a credential: a fresh enclave target key (the previous issuance stops

@@ -4,7 +4,7 @@ import { mintSandboxIdToken, type SandboxIdTokenOptions } from '../relay/mintSan
 import type { SandboxClock } from '../sandbox/clock.js'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/createSandbox.js'
 import { SANDBOX_SCA_CODE } from '../sandbox/money/verifyScaProof.js'
-import { SANDBOX_OTP_CODE } from '../sandbox/otp.js'
+import { SANDBOX_OTP_CODE } from '../sandbox/sandboxOtpCode.js'
 
 /** Fields of a customer to create: any `POST /customers` field; the rest is filled in. */
 export interface TestCustomerFields {
@@ -44,6 +44,8 @@ export interface TestSandbox {
   sandbox: Sandbox
   /** The base URL of the API: `http://localhost:PORT/2025-10-13`, or an in-process one. */
   baseUrl: string
+  /** The port it serves, when started with `port` (the free one picked for `port: 0`). */
+  port?: number
   clientId: string
   clientSecret: string
   /**
@@ -145,11 +147,18 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
   }
 
   const customers: TestCustomer[] = []
-  for (const seed of seeds) customers.push(await createCustomer(seed))
+  try {
+    for (const seed of seeds) customers.push(await createCustomer(seed))
+  } catch (error) {
+    // The caller gets no handle to close: the port must not stay open behind the failure.
+    await server?.close()
+    throw error
+  }
 
   return {
     sandbox,
     baseUrl,
+    ...(server ? { port: server.port } : {}),
     clientId: sandbox.clientId,
     clientSecret: sandbox.clientSecret,
     authorization,

@@ -1,5 +1,6 @@
 // The testing entry's sandbox, used as an integrator's CI would: through the kit's own client-side
 // steps, the relay, and over a real port.
+import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import { generateSessionKey } from '../../src/keys/sessionKey.js'
@@ -24,6 +25,15 @@ async function start(options: Parameters<typeof startTestSandbox>[0] = {}) {
 afterEach(async () => {
   for (const sandbox of started.splice(0)) await sandbox.close()
 })
+
+/** A port nothing listens on: one the system handed out, then closed again. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
 
 /** An email-code sign-in with `code`, as the kit's page does it; the answer of the signed verify. */
 async function signInByEmail(sandbox: TestSandbox, credentialId: string, code: string) {
@@ -102,7 +112,7 @@ describe('startTestSandbox', () => {
 
   it('serves a port when asked, and stops it on close', async () => {
     const sandbox = await start({ port: 0 })
-    expect(sandbox.baseUrl).toMatch(/^http:\/\/localhost:\d+\/2025-10-13$/)
+    expect(sandbox.baseUrl).toBe(`http://localhost:${sandbox.port}/2025-10-13`)
     const { authorization } = sandbox
     const created = await fetch(`${sandbox.baseUrl}/customers`, {
       ...json('POST', { customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' }),
@@ -116,6 +126,18 @@ describe('startTestSandbox', () => {
     await expect(
       fetch(`${sandbox.baseUrl}/customers`, { headers: { Authorization: authorization } }),
     ).rejects.toThrow()
+  })
+
+  it('closes its port when a seeded customer is refused', async () => {
+    const port = await freePort()
+    await expectCode(() => start({ port, customers: [{ email: 'not an email' }] }), 'INVALID_INPUT')
+    // The port is free again: another server can take it.
+    const server = createServer()
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, 'localhost', resolve)
+    })
+    await new Promise((resolve) => server.close(resolve))
   })
 
   it('hands the relay what it needs to reach it', async () => {

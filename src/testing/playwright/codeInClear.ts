@@ -22,7 +22,11 @@ export interface SentRequest {
   body: string | null
 }
 
-/** The parts of a request the guard reads: URL, headers, body (as text). */
+/**
+ * The parts of a request the guard reads: URL, headers, body (as text). The headers are those
+ * Playwright reports at once (`request.headers()`), which leave out `Cookie`: waiting for the full
+ * set could hold a test's teardown on a request that never completes.
+ */
 export function sentRequest(request: Request): SentRequest {
   const body = request.postDataBuffer()
   return { url: request.url(), headers: request.headers(), body: body ? body.toString('utf8') : null }

@@ -10,17 +10,16 @@ import {
   type PlaywrightWorkerArgs,
   type PlaywrightWorkerOptions,
 } from '@playwright/test'
+import { SANDBOX_OTP_CODE } from '../../sandbox/sandboxOtpCode.js'
 import { addVirtualAuthenticator, type VirtualAuthenticatorOptions } from './addVirtualAuthenticator.js'
 import { codeInClear, type SentRequest, sentRequest } from './codeInClear.js'
 import { CSP_BINDING, recordCspViolations } from './cspRecorder.js'
 
-/** The code every OTP of the kit's sandbox takes (`startTestSandbox().otpCode`). */
-const SANDBOX_OTP_CODE = '000000'
-
 /**
  * The guard every test gets (`guard` fixture): it watches the test's browser context, and the
  * contexts it is given, and fails the test at its end on a Content-Security-Policy violation of
- * any page or frame, or on an OTP code in clear in any request (URL, header or body).
+ * any page or frame, or on an OTP code in clear in any request (URL, body, a header other than
+ * `Cookie`).
  */
 export interface WalletGuard {
   /**
@@ -54,6 +53,8 @@ export interface WalletFixtureOptions {
   /**
    * Codes watched from the start of every test, besides those typed with `guard.typeCode`.
    * Default `['000000']`, the sandbox's code; `[]` when a request may carry those digits by design.
+   * Never the SCA code of a payment (`123456` in the sandbox): the service takes that one in the
+   * request body, in clear, by design.
    */
   watchedCodes: string[]
   /** Options of the virtual authenticators the fixtures add. Default: the defaults. */
@@ -77,7 +78,8 @@ type BaseWorkerArgs = PlaywrightWorkerArgs & PlaywrightWorkerOptions
  * export const test = base.extend(walletFixtures).extend<{ account: Account }>({
  *   account: async ({}, use) => use(await createTestAccount()),
  * })
- * test.use({ watchedCodes: ['000000', '123456'] })
+ * // A test page whose amounts may read 000000: watch only the codes typed with guard.typeCode.
+ * test.use({ watchedCodes: [] })
  * ```
  */
 export const walletFixtures: Fixtures<
