@@ -38,17 +38,10 @@ async function customerWithEmailSession(
   options: Partial<WalletAuthOptions> = {},
   fields: Record<string, unknown> = {},
 ) {
-  const email = `client-${crypto.randomUUID().slice(0, 8)}@example.com`
-  const customer = await (
-    await api(`${sandbox.baseUrl}/customers`, {
-      method: 'POST',
-      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Katherine Johnson', email, ...fields }),
-    })
-  ).json()
-  const accounts = await (
-    await api(`${sandbox.baseUrl}/customers/internal-accounts?customerId=${customer.id}&type=EMBEDDED_WALLET`)
-  ).json()
-  const accountId: string = accounts.data[0].id
+  const { accountId } = await commands.createCustomer(sandbox.baseUrl, {
+    fullName: 'Katherine Johnson',
+    ...fields,
+  })
   const wallet = client(databaseName, options)
   const [emailCredential] = await wallet.credentials.list(accountId)
   if (!emailCredential) throw new Error('no EMAIL_OTP credential')

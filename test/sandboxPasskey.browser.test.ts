@@ -37,16 +37,9 @@ afterAll(async () => {
 beforeEach(async () => addVirtualAuthenticator())
 
 async function signUpWithEmail() {
-  const email = `passkey-${crypto.randomUUID().slice(0, 8)}@example.com`
-  const customer = await (
-    await post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Grace Hopper', email })
-  ).json()
-  const accounts = await (
-    await api(`${sandbox.baseUrl}/customers/internal-accounts?customerId=${customer.id}`)
-  ).json()
-  const accountId: string = accounts.data[0].id
-  const credentials = await (await api(`${sandbox.baseUrl}/auth/credentials?accountId=${accountId}`)).json()
-  const credentialId: string = credentials.data[0].id
+  const { accountId, emailCredentialId: credentialId } = await commands.createCustomer(sandbox.baseUrl, {
+    fullName: 'Grace Hopper',
+  })
   const { otpEncryptionTargetBundle } = await (
     await post(`/auth/credentials/${credentialId}/challenge`)
   ).json()

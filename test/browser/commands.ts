@@ -15,7 +15,12 @@ import type { BrowserCommandContext } from 'vitest/node'
 import { CONTENT_SECURITY_POLICY } from '../../demo/server/contentSecurityPolicy.js'
 import type * as KeysModule from '../../src/keys/index.js'
 import type * as StampModule from '../../src/stamp/index.js'
-import { startTestSandbox, type TestSandbox } from '../../src/testing/startTestSandbox.js'
+import {
+  startTestSandbox,
+  type TestCustomer,
+  type TestCustomerFields,
+  type TestSandbox,
+} from '../../src/testing/startTestSandbox.js'
 import { recordReliability } from '../reliability/recordReliability.js'
 import type { ReliabilitySection } from '../reliability/reliabilitySection.js'
 import type { Tab, TabSetup } from './tabAgent.js'
@@ -261,6 +266,20 @@ async function startSandbox({ frame }: BrowserCommandContext): Promise<BrowserSa
   }
 }
 
+/**
+ * Creates a customer in the sandbox `startSandbox` started at `baseUrl` (the testing entry's
+ * `createCustomer`: its embedded wallet and EMAIL_OTP credential, a fresh email unless given).
+ */
+async function createCustomer(
+  _context: BrowserCommandContext,
+  baseUrl: string,
+  fields: TestCustomerFields = {},
+): Promise<TestCustomer> {
+  const sandbox = sandboxes.get(baseUrl)
+  if (!sandbox) throw new Error(`No sandbox started at ${baseUrl}.`)
+  return sandbox.createCustomer(fields)
+}
+
 async function stopSandbox(_context: BrowserCommandContext, baseUrl: string): Promise<void> {
   await sandboxes.get(baseUrl)?.close()
   sandboxes.delete(baseUrl)
@@ -345,6 +364,7 @@ export const commands = {
   deleteDatabaseElsewhere,
   recordReliability: recordBrowserReliability,
   startSandbox,
+  createCustomer,
   stopSandbox,
   passkeyRegistrationOptions,
   verifyPasskeyRegistration,
