@@ -66,7 +66,7 @@ describe('sandbox fuzzing', () => {
     const world = await createFuzzWorld()
     const before = await snapshot(world)
     const { h } = world
-    const authorization = `Basic ${btoa(`${h.sandbox.clientId}:${h.sandbox.clientSecret}`)}`
+    const { authorization } = h.testing
 
     const inProcess = await fuzz(
       world,
@@ -75,6 +75,8 @@ describe('sandbox fuzzing', () => {
       SEED,
       4,
     )
+    // The world's own sandbox put on a port (listenedSandbox would start another, empty one): the
+    // cases name its customers, sessions and ids, and the state checks read it afterwards.
     const server = await h.sandbox.listen()
     let overHttp: FuzzTally & { wallMs: number }
     try {
