@@ -10,11 +10,12 @@ import { createDemoRoutes, DEMO_PREFIX } from '../../demo/server/demoRoutes.js'
 import { createDemoUsers } from '../../demo/server/demoUsers.js'
 import { createServiceClient } from '../../demo/server/serviceClient.js'
 import { createPasskeyRegistrationOptions } from '../../src/relay/index.js'
-import { createSandbox, type Sandbox, type SandboxServer } from '../../src/sandbox/index.js'
+import type { Sandbox } from '../../src/sandbox/index.js'
+import { startTestSandbox, type TestSandbox } from '../../src/testing/startTestSandbox.js'
 
 const ORIGIN = 'http://localhost:5173'
 let sandbox: Sandbox
-let upstream: SandboxServer
+let upstream: TestSandbox
 const servers: Server[] = []
 
 /** The demo routes in `mode`, served on a port; returns their base URL. */
@@ -26,8 +27,8 @@ async function serveRoutes(mode: 'sandbox' | 'service', allowStandInLogin = fals
     users: createDemoUsers(),
     service: createServiceClient({
       baseUrl: upstream.baseUrl,
-      clientId: sandbox.clientId,
-      clientSecret: sandbox.clientSecret,
+      clientId: upstream.clientId,
+      clientSecret: upstream.clientSecret,
     }),
     passkeys: createPasskeyRegistrationOptions({ rpName: 'demo', rpId: 'localhost', origins: [ORIGIN] }),
     ...(mode === 'sandbox' ? { sandbox: { sandbox, expiry: createChallengeExpiry(sandbox) } } : {}),
@@ -53,8 +54,9 @@ const JSON_SAME_ORIGIN = { Origin: ORIGIN, 'Content-Type': 'application/json' }
 
 beforeAll(async () => {
   const start = Date.now() // a clock that moves only when told
-  sandbox = await createSandbox({ log: () => {}, now: () => start })
-  upstream = await sandbox.listen()
+  // On a port: the demo's service client reaches the upstream over HTTP, as in the demo.
+  upstream = await startTestSandbox({ port: 0, now: () => start })
+  sandbox = upstream.sandbox
 })
 afterAll(async () => {
   for (const server of servers) server.close()
