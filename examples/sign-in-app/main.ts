@@ -5,13 +5,22 @@ import { defineWalletElements, type SignInMethod } from 'embedded-wallet-auth/el
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T
 
+/** The app's backend answered with an error status. */
+class AppError extends Error {
+  readonly status: number
+  constructor(status: number) {
+    super(`The app's server answered ${status}.`)
+    this.status = status
+  }
+}
+
 async function api<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'Content-Type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
-  if (!response.ok) throw new Error(`${path}: ${response.status}`)
+  if (!response.ok) throw new AppError(response.status)
   return (await response.json()) as T
 }
 
@@ -34,8 +43,11 @@ who.addEventListener('submit', async (event) => {
   event.preventDefault()
   try {
     account = await api<Account>('/api/sign-in', { email: $<HTMLInputElement>('#email').value })
-  } catch {
-    $<HTMLElement>('#who-error').textContent = 'No wallet for this email.'
+  } catch (error) {
+    $<HTMLElement>('#who-error').textContent =
+      error instanceof AppError && error.status === 404
+        ? 'No wallet for this email.'
+        : 'We could not reach the server. Try again in a moment.'
     return
   }
   signIn.accountId = account.accountId
@@ -66,6 +78,6 @@ $<HTMLButtonElement>('#add-passkey').addEventListener('click', async () => {
   } catch (error) {
     // A session that ended meanwhile is shown by <wallet-sign-in>; anything else, here.
     const { code } = error as { code?: string }
-    homeStatus.textContent = `The passkey was not added. Try again. Code: ${code}`
+    homeStatus.textContent = `The passkey was not added. Try again.${code ? ` Code: ${code}` : ''}`
   }
 })

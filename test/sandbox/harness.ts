@@ -140,7 +140,7 @@ export async function otpSignIn(
  * A sandbox ID token with any claims, malformed or missing ones included: real claims, dummy
  * signature (the sandbox does not check it). Kept beside `testing.idToken`, which mints only
  * well-formed tokens (`aud`, `sub`, `email`, `nonce` on the sandbox clock), because the OAuth
- * tests need other issuers, expiries and broken claims.
+ * tests need malformed, missing and hand-set claims (an `iat` in the future, no `aud`, …).
  */
 export function idToken(claims: Record<string, unknown>): string {
   const segment = (value: unknown) =>

@@ -2,6 +2,7 @@
 // /api/wallet (the API secret stays here), and the app's own routes.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createPasskeyRegistrationOptions, createRelay, toNodeHandler } from 'embedded-wallet-auth/relay'
+import { AuthMethod, parseWire } from 'embedded-wallet-auth/wire'
 import type { Connect, Plugin } from 'vite'
 
 /** A user of the app, as its own database keeps them: who they are, and their wallet. */
@@ -26,16 +27,27 @@ export interface AppSettings {
 const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'"
 
+/** The wallet service answered a call of the backend's with an error status. */
+class ServiceRefused extends Error {
+  readonly status: number
+  constructor(status: number) {
+    super(`The wallet service answered ${status}.`)
+    this.status = status
+  }
+}
+
 function send(res: ServerResponse, status: number, body: unknown) {
   res.statusCode = status
   res.setHeader('Content-Type', 'application/json')
   res.end(JSON.stringify(body))
 }
 
+/** The request's JSON object (`{}` for an empty body or anything but an object). */
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
-  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {}
+  const parsed: unknown = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {}
+  return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {}
 }
 
 function createBackend(settings: AppSettings): Connect.NextHandleFunction {
@@ -66,12 +78,16 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
       },
     }),
   )
-  // The wallet's sign-in methods, asked of the service with the app's credentials.
+  // The wallet's sign-in methods, asked of the service with the app's credentials and read with
+  // the kit's schema: what the service answers is checked before the page sees it.
   const methodsOf = async (user: AppUser) => {
     const response = await fetch(`${service.baseUrl}/auth/credentials?accountId=${user.accountId}`, {
       headers: { Authorization: `Basic ${btoa(`${service.clientId}:${service.clientSecret}`)}` },
     })
-    return ((await response.json()) as { data: unknown[] }).data
+    if (!response.ok) throw new ServiceRefused(response.status)
+    const { data } = (await response.json()) as { data?: unknown }
+    if (!Array.isArray(data)) throw new ServiceRefused(response.status)
+    return data.map((method) => parseWire(AuthMethod, method, 'AuthMethod'))
   }
 
   return async (req, res, next) => {
@@ -100,8 +116,11 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
       }
       send(res, 404, { code: 'NOT_FOUND' })
     } catch (error) {
-      // A body that is not JSON is the caller's mistake, not the server's.
+      // A body that is not JSON is the caller's mistake; a service that refuses or answers
+      // nonsense is a bad gateway: neither is this server's own failure.
       if (error instanceof SyntaxError) return send(res, 400, { code: 'INVALID_INPUT' })
+      if (error instanceof ServiceRefused || (error as { code?: string }).code === 'INVALID_RESPONSE')
+        return send(res, 502, { code: 'SERVICE_UNAVAILABLE' })
       next(error)
     }
   }
