@@ -45,7 +45,7 @@ export async function inspectBrowserChunks({ root }) {
   const imported = new Set()
   const sourcesOf = new Map()
   for (const [subpath, file] of Object.entries(browserEntries(pkg))) {
-    const { metafile } = await build({
+    const bundled = await build({
       absWorkingDir: root,
       entryPoints: [file],
       bundle: true,
@@ -57,8 +57,14 @@ export async function inspectBrowserChunks({ root }) {
       splitting: true,
       external: ['node:*', ...external.flatMap((name) => [name, `${name}/*`])],
       logLevel: 'silent',
-    })
-    for (const [input, { imports }] of Object.entries(metafile.inputs)) {
+    }).catch((error) => error)
+    if (bundled instanceof Error) {
+      // An import esbuild cannot follow for a browser (a bare `crypto`, a missing chunk) is itself a finding.
+      const reason = bundled.errors?.[0]?.text ?? bundled.message
+      problems.push(`The ${subpath} entry (${file}) does not bundle for a browser: ${reason}.`)
+      continue
+    }
+    for (const [input, { imports }] of Object.entries(bundled.metafile.inputs)) {
       const chunk = relative(root, join(root, input))
       for (const { path, external } of imports) {
         if (!external) continue

@@ -2,6 +2,7 @@
 // to the raw sign and the peer), the kit's overhead on a signed-retry round trip, and the sandbox's
 // throughput on one core, in one run. Writes bench/BENCHMARKS.md (the copy the README links) and
 // bench/out/report.json. Informational: `npm run size` enforces the budgets in CI.
+import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -40,6 +41,8 @@ const step = async (what, measure) => {
 const sizes = await step('sizes', () => measureSizes())
 const peerSizes = await step('peer sizes', () => measurePeerSizes(sizes))
 const installed = await step('install size', async () => {
+  // The install packs dist: built now, so that it is this tree's and not an older build's.
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'ignore' })
   const install = await packAndInstall({ root: fileURLToPath(ROOT) })
   try {
     return await measureInstall(install.appDir)

@@ -188,6 +188,16 @@ describe('browser chunks', () => {
     )
   })
 
+  it('names a browser entry esbuild cannot bundle for a browser, in a sentence', async () => {
+    const dir = await builtPackage({
+      code: "import { randomUUID } from 'crypto'\nexport { randomUUID }\n",
+      sources: [],
+    })
+    const problems = await browserChunkProblems({ root: dir })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/^The \. entry \(.*\) does not bundle for a browser: .*crypto.*\.$/)
+  })
+
   it('reads the package of a source path', () => {
     expect(packageOfSource('../../node_modules/@hono/node-server/dist/index.mjs')).toBe('@hono/node-server')
     expect(packageOfSource('../../node_modules/tsyringe/node_modules/tslib/tslib.es6.js')).toBe('tslib')
