@@ -68,6 +68,18 @@ export interface WalletMessages {
   scaPending: string
   exportShown: string
   exportHidden: string
+  // The confirmation asked before a sensitive signature (without the app's own `confirm`)
+  confirmHeading: string
+  confirmYes: string
+  confirmCancel: string
+  /** A part of the summary the kit could not check: `{what}`, e.g. the passkey name "Ada's phone". */
+  confirmUnchecked: string
+  confirmSend: string
+  confirmReceive: string
+  confirmFees: string
+  confirmTo: string
+  /** The quiet status after Cancel: nothing was signed. */
+  confirmDeclined: string
 }
 
 const SESSION_ENDED = 'Your session ended. Sign in again to continue.'
@@ -189,6 +201,16 @@ export const defaultMessages: WalletMessages = {
   scaPending: 'Payment sent. It is on its way; this can take a moment.',
   exportShown: 'Recovery phrase shown. Write it down, then hide it.',
   exportHidden: 'Recovery phrase hidden. It is no longer on the page.',
+  // The confirmation asked before a sensitive signature
+  confirmHeading: 'Check this before you confirm',
+  confirmYes: 'Confirm',
+  confirmCancel: 'Cancel',
+  confirmUnchecked: 'Not checked: {what}. Make sure it is what you expect.',
+  confirmSend: 'You send',
+  confirmReceive: 'They receive',
+  confirmFees: 'Fees',
+  confirmTo: 'To',
+  confirmDeclined: 'Cancelled. Nothing was signed.',
 }
 
 /** `template` with each `{name}` replaced by `values[name]`. */

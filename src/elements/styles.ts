@@ -26,6 +26,13 @@ p { margin: 0; overflow-wrap: anywhere; }
 .error { color: var(--_error); }
 .error:empty, .status:empty { display: none; }
 .code-ref { font-size: 0.875em; opacity: 0.85; margin-inline-start: 0.25em; }
+.confirm { padding: 0.75rem; border: 1px solid var(--wallet-border, #6b6b6b); border-radius: var(--_radius);
+  border-inline-start: 4px solid var(--_accent); min-width: 0; }
+.confirm dl { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 0.25rem 0.75rem; margin: 0; }
+.confirm dt { font-weight: 600; }
+.confirm dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
+.confirm ul { margin: 0; padding-inline-start: 1.25rem; }
+.confirm li { overflow-wrap: anywhere; }
 output { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
 `
 
