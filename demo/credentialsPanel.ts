@@ -131,6 +131,8 @@ export function createCredentialsPanel(app: DemoApp, onMethods: (methods: AuthMe
       if (!app.user) throw new WalletAuthError('UNAUTHENTICATED', 'Say who you are first.')
       await app.wallet().customers.updateContact(app.user.customerId, { phoneNumber })
       smsForm.accountId = await accountId()
+      // The credential is bound to this number: the element names it and asks before signing.
+      smsForm.contact = phoneNumber
       byId('activate-sms').hidden = false
       // Adds the credential (its first code is sent at once); the code field takes the focus.
       await smsForm.start()

@@ -15,6 +15,11 @@ function messageKey(code: string, reason: string): string {
     // A signed retry's challenge that lapsed: the session is fine, the request is to be sent again.
     if (/challenge .*expired|expired challenge/i.test(reason)) return 'CHALLENGE_EXPIRED'
   }
+  // A contact typed into the OTP form that is no email address or E.164 phone number.
+  if (code === 'INVALID_ARGUMENT') {
+    if (/invalid email/i.test(reason)) return 'INVALID_EMAIL'
+    if (/invalid phone/i.test(reason)) return 'INVALID_PHONE'
+  }
   return code
 }
 

@@ -25,7 +25,10 @@ export interface WalletElementEventMap {
   'wallet-signed-in': CustomEvent<{ session: StoredSession }>
   /** A step failed: the element shows the sentence; `error.code` is the kit's or the service's. */
   'wallet-error': CustomEvent<{ error: WalletAuthError; sentence: string }>
-  /** The user stepped back (closed the passkey dialog): not an error; offer another method. */
+  /**
+   * The user stepped back (closed the passkey dialog: `PASSKEY_CANCELLED`; cancelled the element's
+   * confirmation: `CONFIRMATION_DECLINED`, nothing signed): not an error.
+   */
   'wallet-cancelled': CustomEvent<{ error: WalletAuthError }>
   /**
    * This browser cannot use the element's method (no WebAuthn: `PASSKEY_NOT_SUPPORTED`); the

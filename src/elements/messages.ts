@@ -17,6 +17,13 @@ export interface WalletMessages {
   otpResend: string
   otpResendIn: string
   otpHint: string
+  /** With `adding` and a `contact`: the first step's button, naming where codes go (`{contact}`). */
+  otpSendEmailTo: string
+  otpSendSmsTo: string
+  /** With `adding` and no `contact`: the field asking for it. */
+  otpEmailLabel: string
+  otpPhoneLabel: string
+  otpPhoneHint: string
   oauthSignIn: string
   signInHeading: string
   signInWith: string
@@ -108,6 +115,11 @@ export const defaultMessages: WalletMessages = {
   otpResend: 'Send a new code',
   otpResendIn: 'Send a new code in {seconds} s',
   otpHint: '',
+  otpSendEmailTo: 'Email a code to {contact}',
+  otpSendSmsTo: 'Text a code to {contact}',
+  otpEmailLabel: 'Email address',
+  otpPhoneLabel: 'Phone number',
+  otpPhoneHint: 'With the country code, for example +44 7700 900123.',
   oauthSignIn: 'Sign in with your provider',
   signInHeading: 'Sign in',
   signInWith: 'Choose how to sign in.',
@@ -174,6 +186,10 @@ export const defaultMessages: WalletMessages = {
     SCA_CHALLENGE_EXPIRED: 'The confirmation step expired. Send the code again or start over.',
     INVALID_SCA_CODE: 'That code is not right. Check it and try again.',
     CONFIRMATION_DECLINED: 'Nothing was signed.',
+    PAYLOAD_MISMATCH:
+      'The server asked to sign something other than what you asked for, so nothing was signed.',
+    INVALID_EMAIL: 'Type the email address the codes should go to, like ada@example.com.',
+    INVALID_PHONE: 'Type the phone number with its country code, like +44 7700 900123.',
     UNSIGNED_EXPORT: 'The export did not come signed by the wallet service, so it was not opened.',
     NETWORK_ERROR: 'The server could not be reached. Check the connection and try again.',
     FORBIDDEN: 'The signed-in account may not do this.',

@@ -1,6 +1,8 @@
 import type { WalletAuth } from '../client/createWalletAuth.js'
 import type { WalletAuthEvent } from '../client/sessionState.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
+import type { PayloadDescription } from '../intent/describePayload.js'
+import { askToConfirm } from './askToConfirm.js'
 import { h } from './dom.js'
 import { errorSentence } from './errorSentence.js'
 import type { WalletElementEventMap } from './events.js'
@@ -123,6 +125,20 @@ export abstract class WalletElement extends ElementBase {
     return client
   }
 
+  /**
+   * What the element passes as `confirm` to a call that signs something sensitive: the app's own
+   * hook (`client.confirm`) when it gave one, else the element's confirmation panel in `container`
+   * (`askToConfirm`), so that a person sees what is signed before it is.
+   */
+  protected confirmation(
+    container: HTMLElement,
+  ): (description: PayloadDescription) => boolean | Promise<boolean> {
+    return (
+      this.requireClient().confirm ??
+      ((description) => askToConfirm({ host: this, container, description, messages: this.messages }))
+    )
+  }
+
   /** Dispatches one of the elements' events (bubbling, composed). */
   protected emit<K extends keyof WalletElementEventMap>(
     type: K,
@@ -195,8 +211,10 @@ export abstract class WalletElement extends ElementBase {
     try {
       return await step()
     } catch (error) {
-      // Re-enabled first, so that the error can put focus on a field.
+      // Re-enabled first, so that the error can put focus on a field; else focus goes back where
+      // it was (a cancelled confirmation closed while that control was disabled).
       this.#release(controls, wasDisabled)
+      if (focused instanceof HTMLElement && focused.isConnected && !this.shadow.activeElement) focused.focus()
       onError(error)
       return undefined
     } finally {

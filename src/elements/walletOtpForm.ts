@@ -1,6 +1,6 @@
 import type { OtpMethods } from '../client/otpMethods.js'
 import type { WalletAuthEvent } from '../client/sessionState.js'
-import { WalletAuthError } from '../errors.js'
+import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import type { AuthMethod } from '../wire/authMethod.js'
 import { codeField } from './codeField.js'
 import { h } from './dom.js'
@@ -12,6 +12,11 @@ import { WalletElement } from './walletElement.js'
 /** Where a one-time code goes: the credential's email address or phone number. */
 export type OtpChannel = 'email' | 'sms'
 
+// What the form accepts as a typed contact: an address with one @ and a dot in its domain, or
+// an E.164 number once spaces, dots, dashes and brackets are taken out.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const E164 = /^\+[1-9]\d{6,14}$/
+
 /**
  * `<wallet-otp-form channel="email|sms">`: sends a one-time code ("Email me a code" / "Text me a
  * code"), then one code field (pasted "000 000" or "000-000" kept as digits, submitted on the last
@@ -21,7 +26,13 @@ export type OtpChannel = 'email' | 'sms'
  * `accountId`, the first step adds the credential and the code activates it.
  * Events: `wallet-code-sent`, `wallet-signed-in`, `wallet-error`. Parts: `form`, `label`, `input`,
  * `hint`, `button` (every button; also `verify`, `resend`), `status` (the polite live region),
- * `error`, `error-code`.
+ * `error`, `error-code`, and the confirmation's `confirm`, `confirm-button`, `cancel-button`.
+ *
+ * Adding a credential binds it to a contact the user saw: with `contact` set, the first step
+ * names it ("Email a code to ada@example.com"); without, the first step asks for it (an email
+ * field, or a phone field taking E.164 numbers) and checks it before anything is sent. Unless the
+ * app's client has its own `confirm`, the form then shows what is about to be signed and waits
+ * for Confirm; Cancel or Escape signs nothing and says so quietly.
  *
  * @example
  * ```ts
@@ -29,13 +40,17 @@ export type OtpChannel = 'email' | 'sms'
  * form.credentialId = emailCredentialId
  * form.addEventListener('wallet-signed-in', (event) => showWallet(event.detail.session))
  * document.body.append(form)
+ *
+ * // Adding a text-message sign-in to a number the user gave on an earlier screen
+ * const adding = document.createElement('wallet-otp-form')
+ * Object.assign(adding, { channel: 'sms', adding: true, accountId, contact: '+33612345678' })
  * ```
  */
 export class WalletOtpForm extends WalletElement {
   #credentialId: string | undefined
   #accountId: string | undefined
   #codeLength: number | undefined
-  static observedAttributes = ['channel', 'adding']
+  static observedAttributes = ['channel', 'adding', 'contact']
   /** The EMAIL_OTP or SMS_OTP credential to sign in with (not needed with `adding`). */
   get credentialId(): string | undefined {
     return this.#credentialId
@@ -71,7 +86,10 @@ export class WalletOtpForm extends WalletElement {
   #status = h('p', { role: 'status', 'aria-live': 'polite', part: 'status', tabindex: '-1' })
   #error = this.errorBox()
   #field: HTMLInputElement | undefined
+  #contactField: HTMLInputElement | undefined
   #sendButton: HTMLButtonElement | undefined
+  // Where the confirmation panel goes: outside #body, which every render replaces.
+  #confirmSlot = h('div', { class: 'stack' })
 
   /** `email` (default) or `sms`; the `channel` attribute. */
   get channel(): OtpChannel {
@@ -87,6 +105,18 @@ export class WalletOtpForm extends WalletElement {
   }
   set adding(value: boolean) {
     this.toggleAttribute('adding', value)
+  }
+
+  /**
+   * With `adding`: the email address or E.164 phone number the credential is bound to, as the
+   * user gave or confirmed it; the `contact` attribute. Unset, the form asks for it.
+   */
+  get contact(): string | undefined {
+    return this.getAttribute('contact') ?? undefined
+  }
+  set contact(value: string | undefined) {
+    if (value === undefined) this.removeAttribute('contact')
+    else this.setAttribute('contact', value)
   }
 
   attributeChangedCallback(_name: string, before: string | null, after: string | null): void {
@@ -124,9 +154,14 @@ export class WalletOtpForm extends WalletElement {
     const typed = this.#field?.value ?? ''
     this.#field = undefined
     if (this.#step === 'send') {
-      this.#sendButton = h('button', { type: 'button', part: 'button' })
-      this.#sendButton.addEventListener('click', () => void this.start())
-      this.#body.replaceChildren(this.#sendButton)
+      const asks = this.adding && this.contact === undefined && !this.#added
+      this.#sendButton = h('button', { type: asks ? 'submit' : 'button', part: 'button' })
+      if (asks) this.#body.replaceChildren(this.#contactForm())
+      else {
+        this.#contactField = undefined
+        this.#sendButton.addEventListener('click', () => void this.start())
+        this.#body.replaceChildren(this.#sendButton)
+      }
     } else if (this.#step === 'code') {
       const field = codeField({
         length: this.#length,
@@ -165,14 +200,75 @@ export class WalletOtpForm extends WalletElement {
     this.#showWait()
     // Put in place once: a live region taken out and put back may not announce its next change.
     if (!this.#body.parentNode)
-      this.shadow.replaceChildren(h('div', { class: 'stack' }, this.#status, this.#body, this.#error))
+      this.shadow.replaceChildren(
+        h('div', { class: 'stack' }, this.#status, this.#body, this.#confirmSlot, this.#error),
+      )
+  }
+
+  // The first step of an add without a `contact`: the email address or phone number to bind.
+  #contactForm() {
+    const m = this.messages
+    const sms = this.channel === 'sms'
+    const typed = this.#contactField?.value ?? ''
+    const field = h('input', {
+      id: 'contact',
+      part: 'input contact',
+      name: sms ? 'tel' : 'email',
+      type: sms ? 'tel' : 'email',
+      autocomplete: sms ? 'tel' : 'email',
+      inputmode: sms ? 'tel' : 'email',
+      autocapitalize: 'off',
+      spellcheck: 'false',
+      'aria-describedby': sms ? 'contact-hint' : undefined,
+    })
+    field.value = typed
+    field.addEventListener('input', () => this.clearError(field))
+    this.#contactField = field
+    const form = h(
+      'form',
+      { part: 'form', novalidate: true },
+      h('label', { for: 'contact', part: 'label' }, sms ? m.otpPhoneLabel : m.otpEmailLabel),
+      field,
+      sms && h('p', { id: 'contact-hint', part: 'hint' }, m.otpPhoneHint),
+      this.#sendButton,
+    )
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      void this.start()
+    })
+    return form
   }
 
   // The send or resend button: its label, and disabled while a back-off runs.
   #showWait() {
     const m = this.messages
-    const label = this.#step === 'code' ? m.otpResend : this.channel === 'sms' ? m.otpSendSms : m.otpSendEmail
+    const sms = this.channel === 'sms'
+    const { contact } = this
+    const label =
+      this.#step === 'code'
+        ? m.otpResend
+        : this.adding && contact !== undefined
+          ? fillIn(sms ? m.otpSendSmsTo : m.otpSendEmailTo, { contact })
+          : sms
+            ? m.otpSendSms
+            : m.otpSendEmail
     this.#backOff.paint(this.#sendButton, label, m.otpResendIn, this.busy)
+  }
+
+  // The contact to bind, as set or typed; a typed one that is no email address or E.164 number
+  // is refused at its field.
+  #contactToBind(): string {
+    const { contact } = this
+    if (contact !== undefined) return contact
+    const sms = this.channel === 'sms'
+    const typed = this.#contactField?.value.trim() ?? ''
+    const value = sms ? typed.replace(/[\s().-]/g, '') : typed
+    if ((sms ? E164 : EMAIL).test(value)) return value
+    throw new WalletAuthError(
+      'INVALID_ARGUMENT',
+      sms ? 'Not an E.164 phone number.' : 'Not an email address.',
+      { reason: sms ? 'invalid phone number' : 'invalid email address' },
+    )
   }
 
   protected override afterBusy(): void {
@@ -185,18 +281,30 @@ export class WalletOtpForm extends WalletElement {
    */
   async start(): Promise<void> {
     if (this.busy || this.#backOff.secondsLeft > 0) return
-    this.clearError()
+    const contactField = this.#contactField
+    this.clearError(contactField)
+    // A cancelled confirmation's sentence goes once the user tries again.
+    if (this.#step === 'send') this.#status.replaceChildren()
     const method = await this.runBusy(
       async (): Promise<AuthMethod> => {
         const otp = this.#otp()
         if (!this.adding) return otp.send(this.#required(this.credentialId, 'credentialId'))
         if (this.#added) return otp.send(this.#added)
-        const added = await otp.add(this.#required(this.accountId, 'accountId'))
+        const accountId = this.#required(this.accountId, 'accountId')
+        const contact = this.#contactToBind()
+        const added = await otp.add(accountId, { contact, confirm: this.confirmation(this.#confirmSlot) })
         this.#added = added.id
         return added.otpEncryptionTargetBundle ? added : otp.send(added.id)
       },
       (error) => {
-        this.showError(error)
+        // Cancelled at the confirmation: nothing was signed, and nothing is wrong.
+        if (isWalletAuthError(error, 'CONFIRMATION_DECLINED')) {
+          this.#status.replaceChildren(this.messages.confirmDeclined)
+          this.emit('wallet-cancelled', { error })
+          return
+        }
+        const atField = isWalletAuthError(error, 'INVALID_ARGUMENT') && error.reason !== undefined
+        this.showError(error, atField ? contactField : undefined)
         this.#backOff.startFrom(error)
       },
     )

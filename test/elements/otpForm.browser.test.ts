@@ -3,8 +3,11 @@
 // Retry-After countdown on both screens, SMS (adding the credential, WebOTP), names, axe, 390 px.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
+import type { WalletAuthOptions } from '../../src/client/index.js'
 import type { WalletElementEventMap } from '../../src/elements/events.js'
 import type { WalletOtpForm } from '../../src/elements/walletOtpForm.js'
+import type { PayloadDescription } from '../../src/intent/describePayload.js'
+import { confirmPanel, panelButton, watchRequests } from './confirmKit.js'
 import {
   advanceSandboxClock,
   type ElementCustomer,
@@ -55,7 +58,7 @@ function emailForm(customer: ElementCustomer, properties: Partial<WalletOtpForm>
 async function sendCode(form: WalletOtpForm): Promise<HTMLInputElement> {
   const sent = record(form, 'wallet-code-sent')
   parts(form)
-    .button(/me a code/)
+    .button(/me a code|a code to/)
     ?.click()
   await expect.poll(() => sent.length).toBe(1)
   const { field, root } = parts(form)
@@ -281,22 +284,181 @@ describe('<wallet-otp-form>', () => {
   })
 
   describe('SMS', () => {
-    async function withPhone() {
-      const customer = await signUpWithClient()
+    /**
+     * A signed-in customer whose phone number is set (the add binds it). `confirm` is the app's
+     * hook on the client: yes by default, so that these tests are about the code, not the question.
+     */
+    async function withPhone(options: Partial<WalletAuthOptions> = { confirm: () => true }) {
+      const customer = await signUpWithClient(options)
       await signInByEmail(customer)
       const phoneNumber = `+3361${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
-      await customer.wallet.customers.updateContact(customer.customerId, { phoneNumber })
-      return customer
+      await customer.wallet.customers.updateContact(
+        customer.customerId,
+        { phoneNumber },
+        { confirm: () => true },
+      )
+      return { ...customer, phoneNumber }
     }
 
-    function smsForm(customer: ElementCustomer) {
+    /** A form adding an SMS credential; its `contact` the customer's number unless told (null: none). */
+    function smsForm(
+      customer: ElementCustomer & { phoneNumber: string },
+      contact: string | null = customer.phoneNumber,
+    ) {
       return mount('wallet-otp-form', {
         client: customer.wallet,
         channel: 'sms',
         adding: true,
         accountId: customer.accountId,
+        ...(contact === null ? {} : { contact }),
       })
     }
+
+    const credentialTypes = async ({ wallet, accountId }: ElementCustomer) =>
+      (await wallet.credentials.list(accountId)).map((credential) => credential.type)
+
+    describe('its own confirmation, when the app has no confirm', () => {
+      it('asks before the add is signed, naming the number; nothing signed while it waits; Tab and Enter confirm', async () => {
+        const customer = await withPhone({})
+        const requests = watchRequests()
+        const form = smsForm(customer)
+        const sent = record(form, 'wallet-code-sent')
+        const signedIn = record(form, 'wallet-signed-in')
+        const send = parts(form).button(`Text a code to ${customer.phoneNumber}`)
+        send?.focus()
+        await userEvent.keyboard('{Enter}')
+
+        const group = page.getByRole('group', { name: 'Check this before you confirm' })
+        await expect.element(group).toBeVisible()
+        const panel = confirmPanel(form) as HTMLElement
+        expect(panel.getAttribute('aria-labelledby')).toBe('confirm-heading')
+        expect(panel.textContent).toContain(customer.phoneNumber)
+        // The add's first leg came back and was checked; its signed retry waits for the person.
+        expect(requests.sent).toContain('POST /api/wallet/auth/credentials')
+        expect(requests.signed).toEqual([])
+        expect(parts(form).root.activeElement?.id).toBe('confirm-heading')
+        await expect.element(group.getByRole('button', { name: 'Confirm' })).toBeVisible()
+        await expect.element(group.getByRole('button', { name: 'Cancel' })).toBeVisible()
+        await expectAccessible(form)
+        await expectFitsPhone(form)
+        expect(requests.signed).toEqual([])
+        expect(sent).toEqual([])
+
+        await userEvent.tab()
+        expect(parts(form).root.activeElement).toBe(panelButton(form, 'confirm-button'))
+        await userEvent.keyboard('{Enter}')
+        await expect.poll(() => sent.length).toBe(1)
+        expect(confirmPanel(form)).toBeNull()
+        expect(requests.signed).toEqual(['POST /api/wallet/auth/credentials'])
+        expect(parts(form).root.activeElement?.id).toBe('code')
+        await userEvent.keyboard('000000')
+        await expect.poll(() => signedIn.length).toBe(1)
+        expect(await credentialTypes(customer)).toEqual(['EMAIL_OTP', 'SMS_OTP'])
+      })
+
+      it('signs nothing on Cancel or Escape: a quiet status, focus back on the button, no credential', async () => {
+        const customer = await withPhone({})
+        const requests = watchRequests()
+        const form = smsForm(customer)
+        const cancelled = record(form, 'wallet-cancelled')
+        const errors = record(form, 'wallet-error')
+        const send = parts(form).button(/^Text a code to/) as HTMLButtonElement
+        await userEvent.click(send)
+        await expect.poll(() => confirmPanel(form)).not.toBeNull()
+        await userEvent.click(panelButton(form, 'cancel-button'))
+
+        await expect.poll(() => cancelled.length).toBe(1)
+        expect(cancelled[0]?.error.code).toBe('CONFIRMATION_DECLINED')
+        expect(confirmPanel(form)).toBeNull()
+        expect(parts(form).status?.textContent).toBe('Cancelled. Nothing was signed.')
+        expect(parts(form).alert?.textContent).toBe('')
+        expect(errors).toEqual([])
+        expect(form.busy).toBe(false)
+        expect(send.disabled).toBe(false)
+        expect(parts(form).root.activeElement).toBe(send)
+
+        // Again by keyboard: Escape closes it the same way, and the status is the latest word.
+        await userEvent.keyboard('{Enter}')
+        await expect.poll(() => confirmPanel(form)).not.toBeNull()
+        expect(parts(form).status?.textContent).toBe('')
+        await userEvent.keyboard('{Escape}')
+        await expect.poll(() => cancelled.length).toBe(2)
+        expect(confirmPanel(form)).toBeNull()
+        expect(parts(form).root.activeElement).toBe(send)
+        expect(parts(form).status?.textContent).toBe('Cancelled. Nothing was signed.')
+        expect(requests.signed).toEqual([])
+        expect(await credentialTypes(customer)).toEqual(['EMAIL_OTP'])
+      })
+
+      it('never signs while the question stands: Enter on it, start() again, the element moved away', async () => {
+        const customer = await withPhone({})
+        const requests = watchRequests()
+        const form = smsForm(customer)
+        await userEvent.click(parts(form).button(/^Text a code to/) as HTMLButtonElement)
+        await expect.poll(() => confirmPanel(form)).not.toBeNull()
+        await userEvent.keyboard('{Enter}') // on the heading: not a yes
+        await form.start() // busy: ignored
+        form.remove()
+        // Everything the page had sent has been answered: the credential list is read after it.
+        expect(await credentialTypes(customer)).toEqual(['EMAIL_OTP'])
+        expect(requests.signed).toEqual([])
+        expect(requests.sent.filter((line) => line === 'POST /api/wallet/auth/credentials')).toHaveLength(1)
+      })
+
+      it("asks the app's confirm instead when the client has one: the element's own panel never shows", async () => {
+        let form: WalletOtpForm | undefined
+        // Yes only when asked with no panel of the element's own open.
+        const confirm = vi.fn((_description: PayloadDescription) => !!form && confirmPanel(form) === null)
+        const customer = await withPhone({ confirm })
+        form = smsForm(customer)
+        const sent = record(form, 'wallet-code-sent')
+        await userEvent.click(parts(form).button(/^Text a code to/) as HTMLButtonElement)
+        await expect.poll(() => sent.length).toBe(1)
+        expect(confirm).toHaveBeenCalledOnce()
+        expect(confirm.mock.calls[0]?.[0]).toMatchObject({ contact: customer.phoneNumber })
+        expect(confirmPanel(form)).toBeNull()
+      })
+
+      it('asks for the number when no contact is set, refuses one that is no E.164 number before sending, and names the typed one', async () => {
+        const customer = await withPhone({})
+        const requests = watchRequests()
+        const form = smsForm(customer, null)
+        const errors = record(form, 'wallet-error')
+        const sent = record(form, 'wallet-code-sent')
+        const field = page.getByRole('textbox', { name: 'Phone number' })
+        await expect.element(field).toBeVisible()
+        const input = parts(form).field as HTMLInputElement
+        expect([input.type, input.autocomplete, input.inputMode]).toEqual(['tel', 'tel', 'tel'])
+        expect(input.getAttribute('aria-describedby')).toBe('contact-hint')
+        await expect.element(field).toHaveAccessibleDescription(/country code/)
+        await expectAccessible(form)
+        await expectFitsPhone(form)
+
+        await userEvent.type(input, '06 12 34 56 78{Enter}')
+        await expect.poll(() => errors.length).toBe(1)
+        expect(errors[0]?.error.code).toBe('INVALID_ARGUMENT')
+        expect(parts(form).alert?.textContent).toBe(
+          'Type the phone number with its country code, like +44 7700 900123. Code: INVALID_ARGUMENT',
+        )
+        expect(input.getAttribute('aria-invalid')).toBe('true')
+        expect(parts(form).root.activeElement).toBe(input)
+        expect(requests.sent).toEqual([])
+
+        // Typed with spaces: sent as E.164, and the question names that number.
+        const spaced = customer.phoneNumber.replace(
+          /^\+33(\d)(\d\d)(\d\d)(\d\d)(\d\d)$/,
+          '+33 $1 $2 $3 $4 $5',
+        )
+        await userEvent.clear(input)
+        await userEvent.type(input, `${spaced}{Enter}`)
+        await expect.poll(() => confirmPanel(form)).not.toBeNull()
+        expect(input.hasAttribute('aria-invalid')).toBe(false)
+        expect(confirmPanel(form)?.textContent).toContain(customer.phoneNumber)
+        await userEvent.click(panelButton(form, 'confirm-button'))
+        await expect.poll(() => sent.length).toBe(1)
+        expect(sent[0]?.method).toMatchObject({ type: 'SMS_OTP' })
+      })
+    })
 
     /** A browser with WebOTP whose SMS `code` arrives when the test says (never by default). */
     function fakeWebOtp() {
@@ -318,7 +480,7 @@ describe('<wallet-otp-form>', () => {
       expect(form.getAttribute('channel')).toBe('sms')
       const signedIn = record(form, 'wallet-signed-in')
       const sent = record(form, 'wallet-code-sent')
-      const send = parts(form).button('Text me a code')
+      const send = parts(form).button(`Text a code to ${customer.phoneNumber}`)
       expect(send).toBeDefined()
       await userEvent.click(send as HTMLButtonElement)
       await expect.poll(() => sent.length).toBe(1)
@@ -378,6 +540,38 @@ describe('<wallet-otp-form>', () => {
       leaving.remove()
       expect(leftSignal?.aborted).toBe(true)
     })
+  })
+
+  it('asks for the email address to add when no contact is set, refusing one that is not, and mirrors `contact`', async () => {
+    const customer = await signUpWithClient()
+    await signInByEmail(customer)
+    const requests = watchRequests()
+    const form = mount('wallet-otp-form', {
+      client: customer.wallet,
+      adding: true,
+      accountId: customer.accountId,
+    })
+    const errors = record(form, 'wallet-error')
+    await expect.element(page.getByRole('textbox', { name: 'Email address' })).toBeVisible()
+    const input = parts(form).field as HTMLInputElement
+    expect([input.type, input.autocomplete]).toEqual(['email', 'email'])
+    await userEvent.type(input, 'ada@example{Enter}')
+    await expect.poll(() => errors.length).toBe(1)
+    expect(errors[0]?.error.code).toBe('INVALID_ARGUMENT')
+    expect(parts(form).alert?.textContent).toBe(
+      'Type the email address the codes should go to, like ada@example.com. Code: INVALID_ARGUMENT',
+    )
+    expect(parts(form).root.activeElement).toBe(input)
+    expect(requests.sent).toEqual([])
+
+    // Named by the app instead: attribute and property are one, and the button says where codes go.
+    form.setAttribute('contact', 'ada@example.com')
+    expect(form.contact).toBe('ada@example.com')
+    expect(parts(form).field).toBeNull()
+    expect(parts(form).button('Email a code to ada@example.com')).toBeDefined()
+    form.contact = undefined
+    expect(form.hasAttribute('contact')).toBe(false)
+    await expect.element(page.getByRole('textbox', { name: 'Email address' })).toBeVisible()
   })
 
   it('takes replaced strings, and keeps the typed digits when they change', async () => {
