@@ -23,8 +23,13 @@ const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
  * offers one, and "Send the code again" (disabled with the seconds of a `Retry-After`). A wrong
  * code stays in the field to be corrected. "Paid" only once the quote is `COMPLETED`: a released
  * payment is shown as on its way and followed until it settles; a failed one as an error.
- * An expired quote cannot be paid. Events: `wallet-sca-required`, `wallet-authorized`, `wallet-payment-settled`,
- * `wallet-error`.
+ * An expired quote cannot be paid. Unless the app's client has its own `confirm`, Pay first shows
+ * what is about to be signed (the amounts sent and received, the fees, the destination) and waits
+ * for Confirm; Cancel or Escape signs nothing and says so quietly.
+ * Events: `wallet-sca-required`, `wallet-authorized`, `wallet-payment-settled`, `wallet-error`.
+ * Parts: `summary`, `button` (every button; also `pay`, `confirm` the code step's, `resend`,
+ * `passkey`), `form`, `heading`, `label`, `input`, `status`, `error`, `error-code`, and the
+ * confirmation's `confirm` (the panel), `confirm-button`, `cancel-button`.
  *
  * @example
  * ```ts
@@ -71,6 +76,8 @@ export class WalletScaStep extends WalletElement {
   #field: HTMLInputElement | undefined
   #resend: HTMLButtonElement | undefined
   #body = h('div', { class: 'stack' })
+  // Where the confirmation panel goes: outside #body, which every render replaces.
+  #confirmSlot = h('div', { class: 'stack' })
   // Never display:none: a live region must be in the accessibility tree before it speaks.
   #status = h('p', { role: 'status', 'aria-live': 'polite', part: 'status', tabindex: '-1' })
   #error = this.errorBox()
@@ -159,7 +166,9 @@ export class WalletScaStep extends WalletElement {
     this.#body.replaceChildren(...body)
     // The live regions stay in place across renders, so that their changes are announced.
     if (!this.#body.parentNode)
-      this.shadow.append(h('div', { class: 'stack' }, this.#body, this.#status, this.#error))
+      this.shadow.append(
+        h('div', { class: 'stack' }, this.#body, this.#confirmSlot, this.#status, this.#error),
+      )
   }
 
   #stepForm({ challenge }: ScaStep) {
@@ -235,6 +244,7 @@ export class WalletScaStep extends WalletElement {
     if (!quote || this.busy) return
     if (this.#expired) return void this.showError(this.#quoteExpired())
     this.clearError(this.#field)
+    if (this.#phase === 'pay') this.#status.replaceChildren()
     let pending = answer
     let next: ScaStep | undefined
     const result = await this.runBusy(
@@ -243,6 +253,7 @@ export class WalletScaStep extends WalletElement {
         try {
           return await client.quotes.execute(quote.id, {
             ...(this.scaFactor ? { scaFactor: this.scaFactor } : {}),
+            confirm: this.confirmation(this.#confirmSlot),
             onScaChallenge: (step) => {
               if (pending === undefined) {
                 next = step
@@ -293,6 +304,12 @@ export class WalletScaStep extends WalletElement {
   }
 
   #failed(error: unknown) {
+    // Cancelled at the confirmation: nothing was signed, and nothing is wrong.
+    if (isWalletAuthError(error, 'CONFIRMATION_DECLINED')) {
+      this.#status.replaceChildren(this.messages.confirmDeclined)
+      this.emit('wallet-cancelled', { error })
+      return
+    }
     if (isWalletAuthError(error, 'QUOTE_EXPIRED')) {
       this.#phase = 'pay'
       this.refresh()

@@ -1,5 +1,6 @@
 // What the payment elements' tests share: a signed-in customer whose wallet holds money, in the EU
 // (the service asks for strong customer authentication) or not, and a quote to pay from it.
+import type { WalletAuthOptions } from '../../src/client/index.js'
 import type { Quote } from '../../src/wire/quote.js'
 import { type ElementCustomer, signInByEmail, signUpWithClient } from './elementKit.js'
 
@@ -17,9 +18,18 @@ export async function platformCall(method: string, path: string, body?: unknown)
   return answer
 }
 
-/** A signed-in customer with 50 of the wallet's currency (in the EU with `inEurope`: payments need SCA). */
-export async function fundedCustomer({ inEurope = true } = {}): Promise<ElementCustomer> {
-  const customer = await signUpWithClient()
+/**
+ * A signed-in customer with 50 of the wallet's currency (in the EU with `inEurope`: payments need
+ * SCA), their client made with `client` (e.g. the app's own `confirm`).
+ */
+export async function fundedCustomer({
+  inEurope = true,
+  client = {},
+}: {
+  inEurope?: boolean
+  client?: Partial<WalletAuthOptions>
+} = {}): Promise<ElementCustomer> {
+  const customer = await signUpWithClient(client)
   await signInByEmail(customer)
   if (inEurope) {
     const address = { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' }

@@ -5,14 +5,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import type { PaymentResult } from '../../src/client/quoteMethods.js'
 import type { WalletAuthError } from '../../src/errors.js'
+import type { PayloadDescription } from '../../src/intent/describePayload.js'
 import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
+import { confirmPanel, panelButton, watchRequests } from './confirmKit.js'
 import { advanceSandboxClock, expectAccessible, expectFitsPhone, mount, shadowOf } from './elementKit.js'
 import { fundedCustomer, quoteTo, SCA_CODE } from './paymentKit.js'
 
 afterEach(() => {
   vi.useRealTimers()
+  vi.restoreAllMocks()
   document.documentElement.lang = ''
 })
+
+// The app's own confirm, saying yes: for the tests about the SCA step rather than the question.
+const appSaysYes = { confirm: () => true }
+// The page's requests that would pay: the execute, and anything signed.
+const paying = (requests: { sent: string[]; signed: string[] }) => [
+  ...requests.sent.filter((line) => line.endsWith('/execute')),
+  ...requests.signed,
+]
 
 const status = (element: Element) => shadowOf(element).querySelector('[role="status"]')
 const alert = (element: Element) => shadowOf(element).querySelector('[role="alert"]')
@@ -55,8 +66,17 @@ describe('<wallet-sca-step>', () => {
     await expectAccessible(step)
     await expectFitsPhone(step)
 
+    const requests = watchRequests()
     await userEvent.tab()
     expect(focused(step)?.textContent).toBe('Pay 10.00 USDB')
+    await userEvent.keyboard('{Enter}')
+
+    // Without a confirm from the app, the element asks first: Tab to Confirm, Enter.
+    await expect.element(page.getByRole('group', { name: 'Check this before you confirm' })).toBeVisible()
+    expect(focused(step)?.id).toBe('confirm-heading')
+    expect(paying(requests)).toEqual([])
+    await userEvent.tab()
+    expect(focused(step)).toBe(panelButton(step, 'confirm-button'))
     await userEvent.keyboard('{Enter}')
 
     // The service asks for SCA: the code step takes focus and is announced.
@@ -114,8 +134,109 @@ describe('<wallet-sca-step>', () => {
     await expectAccessible(step)
   })
 
+  describe('its own confirmation, when the app has no confirm', () => {
+    it('shows what is paid (sent, received, fees, destination) before anything is signed, named, 390 px wide', async () => {
+      const customer = await fundedCustomer()
+      const quote = await quoteTo(customer)
+      const step = mount('wallet-sca-step', { client: customer.wallet, quote })
+      const heard = listen(step)
+      const requests = watchRequests()
+      await userEvent.click(page.getByRole('button', { name: 'Pay 10.00 USDB' }))
+
+      const group = page.getByRole('group', { name: 'Check this before you confirm' })
+      await expect.element(group).toBeVisible()
+      const rows = [...(confirmPanel(step)?.querySelectorAll('dt, dd') ?? [])].map((node) => node.textContent)
+      expect(rows).toEqual([
+        'You send',
+        '10.00 USDB',
+        'They receive',
+        expect.stringMatching(/€/),
+        'Fees',
+        expect.stringMatching(/^\d+\.\d\d+ USDB$/),
+        'To',
+        '$success.eur@sandbox.uma.example',
+      ])
+      await expect.element(group.getByRole('button', { name: 'Confirm' })).toBeVisible()
+      await expect.element(group.getByRole('button', { name: 'Cancel' })).toBeVisible()
+      await expectAccessible(step)
+      await expectFitsPhone(step)
+      expect(paying(requests)).toEqual([])
+      expect(heard.required).toEqual([])
+
+      await userEvent.click(panelButton(step, 'confirm-button'))
+      await expect.poll(() => heard.required).toEqual(['SMS_OTP'])
+      expect(confirmPanel(step)).toBeNull()
+      expect(requests.signed).toEqual([`POST /api/wallet/quotes/${encodeURIComponent(quote.id)}/execute`])
+    })
+
+    it('pays nothing on Cancel or Escape: a quiet status, Pay focused again, the quote untouched', async () => {
+      const customer = await fundedCustomer()
+      const quote = await quoteTo(customer)
+      const step = mount('wallet-sca-step', { client: customer.wallet, quote })
+      const heard = listen(step)
+      const cancelled: string[] = []
+      step.addEventListener('wallet-cancelled', (event) => cancelled.push(event.detail.error.code))
+      const requests = watchRequests()
+      const pay = shadowOf(step).querySelector<HTMLButtonElement>('[part~="pay"]') as HTMLButtonElement
+      await userEvent.click(pay)
+      await expect.poll(() => confirmPanel(step)).not.toBeNull()
+      await userEvent.click(panelButton(step, 'cancel-button'))
+
+      await expect.poll(() => cancelled).toEqual(['CONFIRMATION_DECLINED'])
+      expect(confirmPanel(step)).toBeNull()
+      expect(status(step)?.textContent).toBe('Cancelled. Nothing was signed.')
+      expect(alert(step)?.textContent).toBe('')
+      expect(heard.errors).toEqual([])
+      expect(pay.disabled).toBe(false)
+      expect(focused(step)).toBe(pay)
+
+      await userEvent.keyboard('{Enter}')
+      await expect.poll(() => confirmPanel(step)).not.toBeNull()
+      await userEvent.keyboard('{Escape}')
+      await expect.poll(() => cancelled).toHaveLength(2)
+      expect(focused(step)).toBe(pay)
+      expect(paying(requests)).toEqual([])
+      expect((await customer.wallet.quotes.get(quote.id)).status).toBe('PENDING')
+    })
+
+    it('never signs while the question stands: Enter on it, pay() again, the element moved away', async () => {
+      const customer = await fundedCustomer()
+      const quote = await quoteTo(customer)
+      const step = mount('wallet-sca-step', { client: customer.wallet, quote })
+      const requests = watchRequests()
+      await userEvent.click(page.getByRole('button', { name: 'Pay 10.00 USDB' }))
+      await expect.poll(() => confirmPanel(step)).not.toBeNull()
+      await userEvent.keyboard('{Enter}') // on the heading: not a yes
+      await step.pay() // busy: ignored
+      step.remove()
+      // Read after everything the page sent was answered.
+      expect((await customer.wallet.quotes.get(quote.id)).status).toBe('PENDING')
+      expect(paying(requests)).toEqual([])
+    })
+
+    it("asks the app's confirm instead when the client has one, with the payment: the element's own panel never shows", async () => {
+      let step: HTMLElement | undefined
+      const confirm = vi.fn((_description: PayloadDescription) => !!step && confirmPanel(step) === null)
+      const customer = await fundedCustomer({ client: { confirm } })
+      const quote = await quoteTo(customer)
+      step = mount('wallet-sca-step', { client: customer.wallet, quote })
+      const heard = listen(step)
+      await userEvent.click(page.getByRole('button', { name: 'Pay 10.00 USDB' }))
+      await expect.poll(() => heard.required).toEqual(['SMS_OTP'])
+      expect(confirm).toHaveBeenCalledOnce()
+      expect(confirm.mock.calls[0]?.[0]).toMatchObject({
+        action: 'pay',
+        payment: {
+          sent: { amount: 10_000_000, currency: 'USDB' },
+          destination: '$success.eur@sandbox.uma.example',
+        },
+      })
+      expect(confirmPanel(step)).toBeNull()
+    })
+  })
+
   it('disables "Send the code again" with the seconds of Retry-After, counting down, then sends it again', async () => {
-    const customer = await fundedCustomer()
+    const customer = await fundedCustomer({ client: appSaysYes })
     const step = mount('wallet-sca-step', { client: customer.wallet, quote: await quoteTo(customer) })
     const heard = listen(step)
     await step.pay()
@@ -161,7 +282,7 @@ describe('<wallet-sca-step>', () => {
   })
 
   it('shows a payment that fails after release as a failure (an error, not a success), never as paid', async () => {
-    const customer = await fundedCustomer({ inEurope: false })
+    const customer = await fundedCustomer({ inEurope: false, client: appSaysYes })
     const quote = await quoteTo(customer, '$fail.compliance.usd@sandbox.uma.example')
     const step = mount('wallet-sca-step', { client: customer.wallet, quote, followEveryMs: 50 })
     const heard = listen(step)
@@ -188,7 +309,7 @@ describe('<wallet-sca-step>', () => {
   })
 
   it('does not pay an expired quote: on its expiry here, and when the service says so', async () => {
-    const customer = await fundedCustomer({ inEurope: false })
+    const customer = await fundedCustomer({ inEurope: false, client: appSaysYes })
     const quote = await quoteTo(customer)
 
     // Its expiresAt passes while shown: Pay is disabled and the sentence is announced.
@@ -224,7 +345,7 @@ describe('<wallet-sca-step>', () => {
   it('confirms with a passkey where the challenge offers one, from the button, by keyboard', async () => {
     const removeAuthenticator = await addVirtualAuthenticator()
     try {
-      const customer = await fundedCustomer()
+      const customer = await fundedCustomer({ client: appSaysYes })
       const { wallet, accountId } = customer
       const optionsJSON = await (
         await fetch('/api/test/passkey-options', {
@@ -257,7 +378,7 @@ describe('<wallet-sca-step>', () => {
   })
 
   it('says so when repeated wrong codes first slow the step down, then lock the account', async () => {
-    const customer = await fundedCustomer()
+    const customer = await fundedCustomer({ client: appSaysYes })
     const step = mount('wallet-sca-step', { client: customer.wallet, quote: await quoteTo(customer) })
     const heard = listen(step)
     await step.pay()
