@@ -22,7 +22,8 @@ const open = new WeakMap<HTMLElement, () => void>()
 /**
  * Asks the person at the page, inside an element's own shadow root, whether to sign what
  * `description` says: its summary (as text, never markup), each part the kit could not check
- * marked as such, and for a payment the amounts as money. A labelled group with Confirm and Cancel;
+ * marked as such; for a payment, instead of the sentence, the amounts sent, received and in fees
+ * as money and the destination. A labelled group with Confirm and Cancel;
  * focus moves to its heading and comes back where it was when it closes; Escape cancels. Resolves
  * `true` only on Confirm.
  *
@@ -64,8 +65,9 @@ export function askToConfirm({
         class: 'confirm stack',
       },
       heading,
-      h('p', { id: 'confirm-summary', part: 'confirm-summary' }, description.summary),
-      paymentList(description, messages),
+      // A payment's sentence says what its list says: the list alone, amounts as money.
+      paymentList(description, messages) ??
+        h('p', { id: 'confirm-summary', part: 'confirm-summary' }, description.summary),
       uncheckedList(description, messages),
       h('div', { class: 'row' }, confirm, cancel),
     )
@@ -104,7 +106,7 @@ function paymentList({ payment }: PayloadDescription, messages: WalletMessages):
   rows.push([messages.confirmTo, payment.destination])
   return h(
     'dl',
-    { part: 'confirm-payment' },
+    { id: 'confirm-summary', part: 'confirm-summary confirm-payment' },
     ...rows.flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]),
   )
 }

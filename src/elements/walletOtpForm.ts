@@ -230,7 +230,7 @@ export class WalletOtpForm extends WalletElement {
       h('label', { for: 'contact', part: 'label' }, sms ? m.otpPhoneLabel : m.otpEmailLabel),
       field,
       sms && h('p', { id: 'contact-hint', part: 'hint' }, m.otpPhoneHint),
-      this.#sendButton,
+      h('div', { class: 'row' }, this.#sendButton),
     )
     form.addEventListener('submit', (event) => {
       event.preventDefault()
