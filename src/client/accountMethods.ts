@@ -7,6 +7,7 @@ import { openWalletExport } from '../session/openWalletExport.js'
 import { AuthMethod } from '../wire/authMethod.js'
 import { AuthSession, ClientKeyAuthSession } from '../wire/authSession.js'
 import type { ClientContext } from './clientContext.js'
+import type { ConfirmAction } from './confirmAction.js'
 
 const ListOf = <T extends z.ZodMiniType>(item: T) => z.looseObject({ data: z.array(item) })
 const ExportResponse = z.looseObject({ id: z.string(), encryptedWalletCredentials: z.string() })
@@ -21,6 +22,16 @@ export interface CredentialRevokeOptions {
   method?: AuthMethod
   /** The relying-party id of the passkey (as given to `passkey.signIn`); default `location.hostname`. */
   rpId?: string
+  /** Asked instead of the client's `confirm` before the removal is signed. */
+  confirm?: ConfirmAction
+}
+
+/** Options of `exportWallet`. */
+export interface ExportWalletOptions {
+  /** Accept the service sandbox's unsigned exports (see `openWalletExport`); never in production. */
+  dangerouslyAcceptUnsignedSandboxExport?: boolean
+  /** Asked instead of the client's `confirm` before the export is signed. */
+  confirm?: ConfirmAction
 }
 
 /** Credentials of an account. */
@@ -75,7 +86,9 @@ export function createAccountMethods(ctx: ClientContext) {
       return data
     },
     async revoke(credentialId, options = {}) {
-      await ctx.call('DELETE', `/auth/credentials/${encodeURIComponent(credentialId)}`)
+      await ctx.call('DELETE', `/auth/credentials/${encodeURIComponent(credentialId)}`, {
+        ...(options.confirm ? { confirm: options.confirm } : {}),
+      })
       const { method } = options
       const webAuthnId =
         method?.id === credentialId && method.type === 'PASSKEY'
@@ -155,10 +168,7 @@ export function createAccountMethods(ctx: ClientContext) {
      * service's sandbox, whose exports are unsigned by design, pass
      * `dangerouslyAcceptUnsignedSandboxExport` (see `openWalletExport`); never in production.
      */
-    async exportWallet(
-      accountId: string,
-      options: { dangerouslyAcceptUnsignedSandboxExport?: boolean } = {},
-    ): Promise<string> {
+    async exportWallet(accountId: string, options: ExportWalletOptions = {}): Promise<string> {
       const recipient = await generateRecipientKey()
       const { encryptedWalletCredentials } = await ctx.call(
         'POST',
@@ -166,6 +176,7 @@ export function createAccountMethods(ctx: ClientContext) {
         {
           body: { clientPublicKey: recipient.publicKeyUncompressed },
           schema: ExportResponse,
+          ...(options.confirm ? { confirm: options.confirm } : {}),
         },
       )
       return openWalletExport(encryptedWalletCredentials, recipient.keyPair, {

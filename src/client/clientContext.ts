@@ -1,15 +1,17 @@
 import * as z from 'zod/mini'
 import { WalletAuthError } from '../errors.js'
-import { withWalletSignature } from '../fetch/withWalletSignature.js'
+import { type WithWalletSignatureOptions, withWalletSignature } from '../fetch/withWalletSignature.js'
 import type { ActivityExpectation, PayloadLeg } from '../intent/activityExpectation.js'
 import { checkPayload } from '../intent/checkPayload.js'
 import { describePayload, type PayloadDescription } from '../intent/describePayload.js'
+import type { Activity } from '../intent/readActivity.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
 import { msUntilExpiry } from '../keys/msUntilExpiry.js'
 import { generateSessionKey, type SessionKey } from '../keys/sessionKey.js'
 import { generateRecipientKey, type RecipientKey } from '../session/generateRecipientKey.js'
 import { sessionFromAuthSession, type VerifiedCredential } from '../session/sessionFromAuthSession.js'
 import { parseWire } from '../wire/parseWire.js'
+import type { ConfirmAction } from './confirmAction.js'
 import { requestIntent } from './requestIntent.js'
 import type { SessionState } from './sessionState.js'
 
@@ -22,7 +24,26 @@ export interface ClientSettings {
   exportSigners?: readonly string[]
   sessionMode: 'client-held' | 'sealed'
   now: () => number
-  confirm?: (description: PayloadDescription) => boolean | Promise<boolean>
+  confirm?: ConfirmAction
+}
+
+/** What one call adds to the checks of the payloads its request has the session sign. */
+export interface CallChecks {
+  /**
+   * Replaces `requestIntent` for this call: the activities leg `leg` may be, given the activities
+   * of the legs signed before it (a flow whose second leg must follow from its first).
+   */
+  intent?: (leg: number, signed: readonly Activity[]) => ActivityExpectation[]
+  /** Asked instead of the client's `confirm` for this call's sensitive signatures. */
+  confirm?: ConfirmAction
+}
+
+/** Options of `ClientContext.call`. */
+export interface CallOptions<T> extends CallChecks {
+  body?: unknown
+  schema?: T
+  headers?: Record<string, string>
+  fetch?: typeof fetch
 }
 
 /** What every method group of the client shares. */
@@ -32,11 +53,7 @@ export interface ClientContext {
   /** fetch that stamps 202 challenges with the current session key. */
   signedFetch: typeof fetch
   /** A JSON call to `baseUrl + path`, signed when challenged, parsed with `schema` when given. */
-  call<T extends z.ZodMiniType>(
-    method: string,
-    path: string,
-    options?: { body?: unknown; schema?: T; headers?: Record<string, string>; fetch?: typeof fetch },
-  ): Promise<z.infer<T>>
+  call<T extends z.ZodMiniType>(method: string, path: string, options?: CallOptions<T>): Promise<z.infer<T>>
   /** A fresh key for a sign-in or refresh, in the client's session-key mode. */
   pendingKey(): Promise<{ pendingKey: SessionKey | RecipientKey; clientPublicKey: string }>
   /** Turns a verify or refresh response (from `call`) into the stored current session. */
@@ -61,9 +78,16 @@ export interface ClientContext {
   /**
    * Refuses (`PAYLOAD_MISMATCH`) a payload the current session is about to sign unless it is one
    * of `expectations`, in the session's organization (learned from the sign-in, or else fixed by
-   * the first payload of the session that meets its request's expectation).
+   * the first payload of the session that meets its request's expectation) and, where it names a
+   * wallet (`signWith`), the account's wallet (fixed by the first payload that names one).
    */
-  expectActivity(payloadToSign: string, expectations: readonly ActivityExpectation[]): Promise<void>
+  expectActivity(payloadToSign: string, expectations: readonly ActivityExpectation[]): Promise<Activity>
+  /**
+   * Asks `confirm` (else the client's) about a sensitive action (an export, a credential or contact
+   * change, a payment, a delegated key); `CONFIRMATION_DECLINED` unless it answers `true`. Other
+   * actions, and a client with no `confirm`, pass unasked.
+   */
+  confirm(description: PayloadDescription, confirm?: ConfirmAction): Promise<void>
   /** The organization a session's payloads must name, once known. */
   organizationOf(sessionPublicKey: string): string | undefined
   /** Records the organization of a session (from a signed bundle, or the session it refreshed). */
@@ -74,8 +98,16 @@ export interface ClientContext {
 // retry needs time to arrive; wire-formats section 10).
 const SIGNING_MARGIN_MS = 30_000
 
-// What the confirm hook is asked about: the wallet leaving, and how one signs in.
-const CONFIRMED_ACTIONS = new Set(['export', 'add-credential', 'remove-credential', 'change-contact'])
+// What the confirm hook is asked about: the wallet or its money leaving, how one signs in, and who
+// else may sign for the wallet.
+const CONFIRMED_ACTIONS = new Set([
+  'export',
+  'add-credential',
+  'remove-credential',
+  'change-contact',
+  'pay',
+  'delegate',
+])
 
 const SessionIds = z.looseObject({ data: z.array(z.looseObject({ id: z.string() })) })
 
@@ -103,6 +135,10 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
   const arrivals = new WeakMap<object, { receivedAt: number; date: string | null }>()
   // Session public key -> the organization its payloads name.
   const organizations = new Map<string, string>()
+  // Account id -> the wallet (`signWith`) its payloads name.
+  const wallets = new Map<string, string>()
+  // The activities signed so far in each signed request's flow.
+  const signedLegs = new WeakMap<Request, Activity[]>()
 
   async function expectActivity(payloadToSign: string, expectations: readonly ActivityExpectation[]) {
     const session = await state.current().catch(() => undefined)
@@ -111,30 +147,51 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
       payloadToSign,
       organizationId === undefined ? expectations : expectations.map((e) => ({ ...e, organizationId })),
     )
-    if (session && organizationId === undefined)
-      organizations.set(session.key.publicKey, activity.organizationId)
-  }
-
-  /** Every leg of every signed request: held to what the request itself sent (`requestIntent`). */
-  async function expectRequest(payloadToSign: string, leg: PayloadLeg) {
-    let body: unknown
-    try {
-      body = leg.body?.length ? JSON.parse(new TextDecoder().decode(leg.body)) : undefined
-    } catch {
-      body = undefined
-    }
-    const path = new URL(leg.request.url).pathname
-    await expectActivity(
-      payloadToSign,
-      requestIntent({ method: leg.request.method, path, body, leg: leg.index }),
-    )
-    if (!settings.confirm) return
-    const description = describePayload(payloadToSign)
-    if (CONFIRMED_ACTIONS.has(description.action) && (await settings.confirm(description)) !== true) {
-      throw new WalletAuthError('CONFIRMATION_DECLINED', 'The user did not confirm this action.', {
-        details: { action: description.action },
+    if (!session) return activity
+    if (organizationId === undefined) organizations.set(session.key.publicKey, activity.organizationId)
+    const { signWith } = activity.parameters
+    if (typeof signWith !== 'string') return activity
+    const wallet = wallets.get(session.accountId)
+    if (wallet !== undefined && wallet !== signWith) {
+      throw new WalletAuthError('PAYLOAD_MISMATCH', "The activity names another wallet than the session's.", {
+        details: { field: 'parameters.signWith', expected: wallet, received: signWith },
       })
     }
+    wallets.set(session.accountId, signWith)
+    return activity
+  }
+
+  async function confirm(description: PayloadDescription, ask = settings.confirm) {
+    if (!ask || !CONFIRMED_ACTIONS.has(description.action) || (await ask(description)) === true) return
+    throw new WalletAuthError('CONFIRMATION_DECLINED', 'The user did not confirm this action.', {
+      details: { action: description.action },
+    })
+  }
+
+  /**
+   * Every leg of every signed request: held to what the call expects (`checks.intent`), else to
+   * what the request itself sent (`requestIntent`), then confirmed where it is sensitive.
+   */
+  async function expectRequest(payloadToSign: string, leg: PayloadLeg, checks: CallChecks) {
+    // One Request object carries every leg of one flow.
+    const signed = signedLegs.get(leg.request) ?? []
+    signedLegs.set(leg.request, signed)
+    let expectations: ActivityExpectation[]
+    if (checks.intent) {
+      expectations = checks.intent(leg.index, signed.slice(0, leg.index))
+    } else {
+      let body: unknown
+      try {
+        body = leg.body?.length ? JSON.parse(new TextDecoder().decode(leg.body)) : undefined
+      } catch {
+        body = undefined
+      }
+      const path = new URL(leg.request.url).pathname
+      const before = signed.slice(0, leg.index)
+      expectations = requestIntent({ method: leg.request.method, path, body, leg: leg.index, signed: before })
+    }
+    signed[leg.index] = await expectActivity(payloadToSign, expectations)
+    await confirm(describePayload(payloadToSign), checks.confirm ?? settings.confirm)
   }
 
   state.onChange((event) => {
@@ -187,42 +244,50 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
   }
 
   const serviceNow = () => (offset === undefined ? undefined : settings.now() + offset)
-  const signing = {
-    now: serviceNow,
-    expect: expectRequest,
-    ...(settings.headerName ? { headerName: settings.headerName } : {}),
+  /** A signed fetch whose payloads are held to `checks`, for one call (or, without any, every call). */
+  const signedWith = (checks: CallChecks, getKey: WithWalletSignatureOptions['getKey']) =>
+    withWalletSignature(settings.fetch, {
+      now: serviceNow,
+      expect: (payloadToSign, leg) => expectRequest(payloadToSign, leg, checks),
+      ...(settings.headerName ? { headerName: settings.headerName } : {}),
+      getKey,
+    })
+  const sessionKey: WithWalletSignatureOptions['getKey'] = async ({ refusedKey } = {}) => {
+    if (!refusedKey) return (await signingSession())?.key
+    // A refresh of this page may have revoked the key that signed: its successor signs once stored.
+    await Promise.all(changes)
+    const session = await signingSession()
+    if (!session || session.key.publicKey !== refusedKey.publicKey) return session?.key
+    // The same key refused: expired or revoked on the service (then sign in again), or refused
+    // for this action only (a credential is revoked by a session of another one): stay signed in.
+    if (await endedOnService(session)) {
+      await end(session)
+      throw sessionEnded()
+    }
+    return session.key
   }
-  const signedFetch = withWalletSignature(settings.fetch, {
-    ...signing,
-    async getKey({ refusedKey } = {}) {
-      if (!refusedKey) return (await signingSession())?.key
-      // A refresh of this page may have revoked the key that signed: its successor signs once stored.
-      await Promise.all(changes)
-      const session = await signingSession()
-      if (!session || session.key.publicKey !== refusedKey.publicKey) return session?.key
-      // The same key refused: expired or revoked on the service (then sign in again), or refused
-      // for this action only (a credential is revoked by a session of another one): stay signed in.
-      if (await endedOnService(session)) {
-        await end(session)
-        throw sessionEnded()
-      }
-      return session.key
-    },
-  })
+  const signedFetch = signedWith({}, sessionKey)
   // For the calls of a sign-in or refresh themselves: a refusal is theirs to report.
-  const changeFetch = withWalletSignature(settings.fetch, {
-    ...signing,
-    getKey: async ({ refusedKey } = {}) => refusedKey ?? (await signingSession())?.key,
-  })
+  const changeKey: WithWalletSignatureOptions['getKey'] = async ({ refusedKey } = {}) =>
+    refusedKey ?? (await signingSession())?.key
+  const changeFetch = signedWith({}, changeKey)
 
   async function call<T extends z.ZodMiniType>(
     method: string,
     path: string,
-    options: { body?: unknown; schema?: T; headers?: Record<string, string>; fetch?: typeof fetch } = {},
+    options: CallOptions<T> = {},
   ): Promise<z.infer<T>> {
     const ownKey = isObject(options.body) ? options.body.clientPublicKey : undefined
     const partOfChange = typeof ownKey === 'string' && pendingPublicKeys.has(ownKey)
-    const send = options.fetch ?? (partOfChange ? changeFetch : signedFetch)
+    const { intent, confirm } = options
+    const checked = intent !== undefined || confirm !== undefined
+    const send =
+      options.fetch ??
+      (partOfChange
+        ? changeFetch
+        : checked
+          ? signedWith({ ...(intent ? { intent } : {}), ...(confirm ? { confirm } : {}) }, sessionKey)
+          : signedFetch)
     const what = `${method} ${path.split('?')[0]}`
     let response: Response
     try {
@@ -293,6 +358,7 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
     },
     serviceNow,
     expectActivity,
+    confirm,
     organizationOf: (publicKey) => organizations.get(publicKey),
     learnOrganization(publicKey, organizationId) {
       if (organizationId !== undefined) organizations.set(publicKey, organizationId)

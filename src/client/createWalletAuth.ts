@@ -1,7 +1,7 @@
-import type { PayloadDescription } from '../intent/describePayload.js'
 import type { KeyStore } from '../keys/createKeyStore.js'
 import { createAccountMethods } from './accountMethods.js'
 import { createClientContext } from './clientContext.js'
+import type { ConfirmAction } from './confirmAction.js'
 import { createCustomerMethods } from './customerMethods.js'
 import { createDelegatedKeyMethods } from './delegatedKeyMethods.js'
 import { createOauthMethods } from './oauthMethods.js'
@@ -37,11 +37,13 @@ export interface WalletAuthOptions {
   /** Clock. Default `Date.now`. */
   now?: () => number
   /**
-   * Asked before the session signs an export, a credential change (added or removed) or a contact
-   * change, with what the checked payload authorises (`describePayload`): anything but `true`
-   * refuses with `CONFIRMATION_DECLINED`, and nothing is signed or sent.
+   * Asked before the session signs an export, a credential change (added or removed), a contact
+   * change, a payment or a delegated key, with what the checked payload (for a payment, the quote
+   * the client holds) authorises: anything but `true` refuses with `CONFIRMATION_DECLINED`, and
+   * nothing is signed or sent. A method's own `confirm` option replaces it for that call; the
+   * elements pass theirs (their own confirmation step) only when the client has none.
    */
-  confirm?: (description: PayloadDescription) => boolean | Promise<boolean>
+  confirm?: ConfirmAction
 }
 
 /**
@@ -102,6 +104,8 @@ export function createWalletAuth(options: WalletAuthOptions) {
     fetch: withJsonBodies(ctx.signedFetch),
     /** Listens to signed-in, refreshed, expiring-soon, expired and signed-out; returns unsubscribe. */
     onChange: (listener: (event: WalletAuthEvent) => void) => state.onChange(listener),
+    /** The app's `confirm` option: the elements ask in their own UI only when it is undefined. */
+    confirm: options.confirm,
     /** The client's clock (the `now` option): what its session timers and expiry checks count with. */
     now,
     /** How long before expiry `expiring-soon` fires (the `expiringSoonMs` option). */

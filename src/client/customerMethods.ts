@@ -1,6 +1,7 @@
 import { WalletAuthError } from '../errors.js'
 import { Customer } from '../wire/customer.js'
 import type { ClientContext } from './clientContext.js'
+import type { ConfirmAction } from './confirmAction.js'
 
 /** One contact change: the service takes the email and the phone number in separate calls. */
 export type ContactChange = { email: string; phoneNumber?: never } | { phoneNumber: string; email?: never }
@@ -13,12 +14,13 @@ export interface CustomerMethods {
    * (or `SMS_OTP`) credential follows it, the service asks for the wallet's signature and then
    * moves every such credential with it: the current session signs. An address already on
    * another credential is `EMAIL_OTP_EMAIL_ALREADY_EXISTS`. The body names the customer's type,
-   * read from the customer unless `customerType` is given.
+   * read from the customer unless `customerType` is given. The signature binds the contact sent
+   * (an activity naming another is `PAYLOAD_MISMATCH`); `confirm` is asked instead of the client's.
    */
   updateContact(
     customerId: string,
     change: ContactChange,
-    options?: { customerType?: 'INDIVIDUAL' | 'BUSINESS' },
+    options?: { customerType?: 'INDIVIDUAL' | 'BUSINESS'; confirm?: ConfirmAction },
   ): Promise<Customer>
 }
 
@@ -42,6 +44,7 @@ export function createCustomerMethods(ctx: ClientContext): CustomerMethods {
       return ctx.call('PATCH', path(customerId), {
         body: { customerType, ...field },
         schema: Customer,
+        ...(options.confirm ? { confirm: options.confirm } : {}),
       })
     },
   }

@@ -5,6 +5,7 @@ import { oidcNonce } from '../oauth/oidcNonce.js'
 import { AuthMethod } from '../wire/authMethod.js'
 import { AuthSession } from '../wire/authSession.js'
 import type { ClientContext } from './clientContext.js'
+import type { ConfirmAction } from './confirmAction.js'
 
 const CLOCK_VERDICTS = ['OIDC_TOKEN_STALE', 'OIDC_TOKEN_NOT_YET_VALID', 'OIDC_TOKEN_EXPIRED'] as const
 
@@ -35,8 +36,8 @@ export interface OauthMethods {
     credentialId: string,
     options: { accountId: string; getIdToken: (nonce: string) => Promise<string> | string },
   ): Promise<StoredSession>
-  /** Adds an OIDC identity to the account; signed by the current session. */
-  add(options: { accountId: string; oidcToken: string }): Promise<AuthMethod>
+  /** Adds an OIDC identity to the account; signed by the current session (`confirm` asked instead of the client's). */
+  add(options: { accountId: string; oidcToken: string; confirm?: ConfirmAction }): Promise<AuthMethod>
 }
 
 /** The `oauth` methods of a client. */
@@ -83,10 +84,11 @@ export function createOauthMethods(ctx: ClientContext): OauthMethods {
       const prepared = await prepare(credentialId, { accountId })
       return prepared.signIn(await getIdToken(prepared.nonce))
     },
-    add({ accountId, oidcToken }) {
+    add({ accountId, oidcToken, confirm }) {
       return ctx.call('POST', '/auth/credentials', {
         body: { type: 'OAUTH', accountId, oidcToken },
         schema: AuthMethod,
+        ...(confirm ? { confirm } : {}),
       })
     },
   }

@@ -9,6 +9,8 @@ import { AuthSession } from '../wire/authSession.js'
 import { OtpTargetData, SignedEnclaveBundle } from '../wire/enclaveBundles.js'
 import { parseWire, parseWireJson } from '../wire/parseWire.js'
 import type { ClientContext } from './clientContext.js'
+import type { ConfirmAction } from './confirmAction.js'
+import { otpAddIntent, otpContact } from './otpContact.js'
 import { checkVerificationToken } from './verificationTokenIntent.js'
 
 /** The organization a target bundle names (read after `encryptOtp` checked its signature). */
@@ -32,12 +34,22 @@ export interface OtpMethods {
    */
   verify(credentialId: string, code: string): Promise<StoredSession>
   /**
-   * Adds this type of credential to the account (one of each type per account; an SMS credential
-   * follows the customer's phone number), signed by the current session. The service sends a
-   * code at once; its target bundle is kept, so `verify(method.id, code)` activates the
-   * credential. When the answer carries no bundle, `send(method.id)` first.
+   * Adds this type of credential to the account (one of each type per account), signed by the
+   * current session. The service binds it to the customer's email (or phone number): `contact` is
+   * that address as the user typed or confirmed it on screen, and an activity binding any other is
+   * refused (`PAYLOAD_MISMATCH`) before anything is signed. The service sends a code at once; its
+   * target bundle is kept, so `verify(method.id, code)` activates the credential. When the answer
+   * carries no bundle, `send(method.id)` first.
    */
-  add(accountId: string): Promise<AuthMethod>
+  add(accountId: string, options: OtpAddOptions): Promise<AuthMethod>
+}
+
+/** Options of `emailOtp.add` and `smsOtp.add`. */
+export interface OtpAddOptions {
+  /** The email address (or E.164 phone number) the user typed or confirmed for the credential. */
+  contact: string
+  /** Asked instead of the client's `confirm` before the addition is signed. */
+  confirm?: ConfirmAction
 }
 
 /** The `emailOtp` or `smsOtp` methods of a client. */
@@ -59,11 +71,15 @@ export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OT
       sent.set(credentialId, method)
       return method
     },
-    async add(accountId) {
+    async add(accountId, options) {
+      const contact = otpContact(type, options?.contact)
       import('../crypto/hpke.js').catch(() => {})
       const method = await ctx.call('POST', '/auth/credentials', {
         body: { type, accountId },
         schema: AuthMethod,
+        // The service names the contact in the activity, not in the request: only the call knows it.
+        intent: (leg) => (leg > 0 ? [] : otpAddIntent(type, contact)),
+        ...(options?.confirm ? { confirm: options.confirm } : {}),
       })
       if (method.otpEncryptionTargetBundle) sent.set(method.id, method)
       return method

@@ -7,6 +7,7 @@ import { AuthMethod } from '../wire/authMethod.js'
 import { AuthSession } from '../wire/authSession.js'
 import { PasskeyAuthChallenge } from '../wire/passkeyAuthChallenge.js'
 import type { ClientContext } from './clientContext.js'
+import type { ConfirmAction } from './confirmAction.js'
 
 /** Options of `passkey.signIn`. */
 export interface PasskeySignInOptions {
@@ -50,11 +51,15 @@ export interface PasskeyMethods {
    * that the prepared `signIn()` can be called synchronously from the click handler.
    */
   prepare(credentialId: string, options: PasskeySignInOptions): Promise<PreparedPasskeySignIn>
-  /** Registers a passkey (call from the click handler); signed by the current session. */
+  /**
+   * Registers a passkey (call from the click handler); signed by the current session, `confirm`
+   * asked instead of the client's.
+   */
   add(options: {
     accountId: string
     nickname: string
     optionsJSON: PublicKeyCredentialCreationOptionsJSON
+    confirm?: ConfirmAction
   }): Promise<AuthMethod>
 }
 
@@ -129,9 +134,13 @@ export function createPasskeyMethods(ctx: ClientContext): PasskeyMethods {
     async signIn(credentialId, options) {
       return (await prepare(credentialId, options)).signIn()
     },
-    async add({ accountId, nickname, optionsJSON }) {
+    async add({ accountId, nickname, optionsJSON, confirm }) {
       const body = await passkeyRegistration({ optionsJSON, nickname })
-      return ctx.call('POST', '/auth/credentials', { body: { ...body, accountId }, schema: AuthMethod })
+      return ctx.call('POST', '/auth/credentials', {
+        body: { ...body, accountId },
+        schema: AuthMethod,
+        ...(confirm ? { confirm } : {}),
+      })
     },
   }
 }

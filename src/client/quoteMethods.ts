@@ -3,8 +3,13 @@ import { authorizeSca, type ScaAuthorization, type ScaStep } from '../sca/author
 import { passkeyScaAuthorization } from '../sca/passkeyScaAuthorization.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { Quote, type QuoteDestination, type QuoteSource } from '../wire/quote.js'
+import { checkCreatedQuote } from './checkCreatedQuote.js'
 import type { ClientContext } from './clientContext.js'
+import type { ConfirmAction } from './confirmAction.js'
+import { describeQuote } from './describeQuote.js'
+import { createHeldQuotes } from './heldQuotes.js'
 import { paymentResult } from './paymentResult.js'
+import { quoteWalletPayload } from './quoteWalletPayload.js'
 
 /**
  * The app's answer to one SCA step: the code the user typed (`SMS_OTP`, `TOTP`), `'passkey'` to
@@ -55,7 +60,9 @@ export interface PaymentResult {
 /** Quotes: creation, strong customer authentication, execution. */
 export interface QuoteMethods {
   /**
-   * Creates a quote. `scaFactor` picks the factor of a challenge issued at creation (a
+   * Creates a quote, refused (`PAYLOAD_MISMATCH`) when the answer is not the quote requested (its
+   * source, destination or locked amount), and holds it: `get` and `execute` accept only this
+   * same quote under its id. `scaFactor` picks the factor of a challenge issued at creation (a
    * real-time-funding quote of a customer in an SCA region comes back `PENDING_AUTHORIZATION`,
    * its payment instructions withheld until authorized; with `onScaChallenge` the client
    * authorizes it here).
@@ -64,10 +71,17 @@ export interface QuoteMethods {
     request: QuoteRequest,
     options?: ScaOptions & { scaFactor?: PaymentScaFactor; idempotencyKey?: string },
   ): Promise<Quote>
+  /**
+   * Reads a quote, refused (`PAYLOAD_MISMATCH`) when the answer is another quote or differs from
+   * the one this client created or read under that id (terms or payload to sign); then held.
+   */
   get(quoteId: string): Promise<Quote>
   /**
    * Executes the quote: an embedded-wallet source is signed by the current session over the
-   * quote's `payloadToSign`, and the `Idempotency-Key` (a fresh one by default) makes a retry
+   * quote's `payloadToSign`, only when the quote is the one held under `quoteId` (see `get`), its
+   * source is the signed-in account, and its payload is a transaction of the session's
+   * organization and wallet; `confirm` (else the client's) is asked with the quote's terms
+   * (`describeQuote`) first. The `Idempotency-Key` (a fresh one by default) makes a retry
    * safe. For a customer in an SCA region the service answers `PENDING_AUTHORIZATION` and releases
    * nothing until the steps are authorized: with `onScaChallenge` the client runs them here.
    * Called on a quote already awaiting authorization, it resumes the steps instead of executing
@@ -75,7 +89,7 @@ export interface QuoteMethods {
    */
   execute(
     quoteId: string,
-    options?: ScaOptions & { scaFactor?: PaymentScaFactor; idempotencyKey?: string },
+    options?: ScaOptions & { scaFactor?: PaymentScaFactor; idempotencyKey?: string; confirm?: ConfirmAction },
   ): Promise<PaymentResult>
   /** Authorizes every open SCA step of the quote, asking `onScaChallenge` for each proof. */
   authorize(
@@ -102,7 +116,27 @@ async function toAuthorization(answer: ScaAnswer, step: ScaStep, options: ScaOpt
 /** The `quotes` methods of a client. */
 export function createQuoteMethods(ctx: ClientContext): QuoteMethods {
   const path = (quoteId: string) => `/quotes/${encodeURIComponent(quoteId)}`
-  const get = (quoteId: string) => ctx.call('GET', path(quoteId), { schema: Quote })
+  const held = createHeldQuotes()
+  const get = async (quoteId: string) =>
+    held.hold(quoteId, await ctx.call('GET', path(quoteId), { schema: Quote }))
+
+  /** The payment's signature header, for a quote whose payload binds what the user agreed to. */
+  async function signPayment(quote: Quote, payloadToSign: string, confirm: ConfirmAction | undefined) {
+    const session = await ctx.signingSession()
+    if (!session) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in to pay from the wallet.')
+    if (quote.source.sourceType !== 'ACCOUNT' || quote.source.accountId !== session.accountId) {
+      throw new WalletAuthError('PAYLOAD_MISMATCH', 'The quote pays from another account than the session.', {
+        details: { field: 'quote.source' },
+      })
+    }
+    // A transaction of this organization and of the wallet the session's activities named.
+    const isWallet = (value: unknown) => typeof value === 'string' && value !== ''
+    await ctx.expectActivity(payloadToSign, [
+      { type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', parameters: { signWith: isWallet } },
+    ])
+    await ctx.confirm(describeQuote(quote), confirm)
+    return stamp(payloadToSign, session.key)
+  }
 
   async function runSca(quote: Quote, options: ScaOptions) {
     const { onScaChallenge } = options
@@ -111,7 +145,11 @@ export function createQuoteMethods(ctx: ClientContext): QuoteMethods {
     return authorizeSca({
       subject: quote,
       onChallenge: async (step) => toAuthorization(await onScaChallenge(step), step, options),
-      authorize: (proof) => ctx.call('POST', `${path(quote.id)}/authorize`, { body: proof, schema: Quote }),
+      authorize: async (proof) =>
+        held.hold(
+          quote.id,
+          await ctx.call('POST', `${path(quote.id)}/authorize`, { body: proof, schema: Quote }),
+        ),
       // Before the service's time is known, a step's expiry is left to the service.
       now: () => ctx.serviceNow() ?? Number.NEGATIVE_INFINITY,
     })
@@ -120,11 +158,12 @@ export function createQuoteMethods(ctx: ClientContext): QuoteMethods {
   return {
     async create(request, options = {}) {
       const { scaFactor, idempotencyKey = crypto.randomUUID() } = options
-      const quote = await ctx.call('POST', '/quotes', {
+      const created = await ctx.call('POST', '/quotes', {
         body: { ...request, ...(scaFactor ? { scaFactor } : {}) },
         headers: { 'Idempotency-Key': idempotencyKey },
         schema: Quote,
       })
+      const quote = held.hold(created.id, checkCreatedQuote(request, created))
       return runSca(quote, options)
     },
     get,
@@ -134,27 +173,25 @@ export function createQuoteMethods(ctx: ClientContext): QuoteMethods {
     async execute(quoteId, options = {}) {
       let quote = await get(quoteId)
       if (quote.status !== 'PENDING_AUTHORIZATION') {
-        const payloadToSign = quote.paymentInstructions
-          ?.map((instructions) => instructions.accountOrWalletInfo)
-          .find((info) => info.accountType === 'EMBEDDED_WALLET')?.payloadToSign
+        const payloadToSign = quoteWalletPayload(quote)
         const headers: Record<string, string> = {
           'Idempotency-Key': options.idempotencyKey ?? crypto.randomUUID(),
         }
-        if (typeof payloadToSign === 'string') {
-          const session = await ctx.signingSession()
-          if (!session) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in to pay from the wallet.')
-          // The quote's own payload, as the service issued it: a transaction, of this organization.
-          await ctx.expectActivity(payloadToSign, [{ type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' }])
-          headers[ctx.settings.headerName ?? WALLET_SIGNATURE_HEADER] = await stamp(
+        if (payloadToSign !== undefined) {
+          headers[ctx.settings.headerName ?? WALLET_SIGNATURE_HEADER] = await signPayment(
+            quote,
             payloadToSign,
-            session.key,
+            options.confirm,
           )
         }
-        quote = await ctx.call('POST', `${path(quoteId)}/execute`, {
-          headers,
-          ...(options.scaFactor ? { body: { scaFactor: options.scaFactor } } : {}),
-          schema: Quote,
-        })
+        quote = held.hold(
+          quoteId,
+          await ctx.call('POST', `${path(quoteId)}/execute`, {
+            headers,
+            ...(options.scaFactor ? { body: { scaFactor: options.scaFactor } } : {}),
+            schema: Quote,
+          }),
+        )
       }
       return paymentResult(await runSca(quote, options))
     },

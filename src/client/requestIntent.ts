@@ -1,4 +1,5 @@
 import type { ActivityExpectation } from '../intent/activityExpectation.js'
+import type { Activity } from '../intent/readActivity.js'
 
 /** A signed request as the client sent it: what its payloads are held to. */
 export interface IntentRequest {
@@ -9,6 +10,8 @@ export interface IntentRequest {
   body: unknown
   /** Which challenge of the request's flow: 0 for the first 202. */
   leg: number
+  /** The activities of the legs signed before this one, in order. */
+  signed?: readonly Activity[]
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -16,14 +19,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
-// A contact the client did not send (an OTP credential takes the customer's): present, not a removal.
-const someContact = (value: unknown) => typeof value === 'string' && value !== ''
-
 /** Routes of the service that answer a signed-retry 202, by method and the end of the path. */
 const ROUTES: ReadonlyArray<{
   method: string
   pattern: RegExp
-  expect: (id: string, body: Record<string, unknown>, leg: number) => ActivityExpectation[]
+  expect: (
+    id: string,
+    body: Record<string, unknown>,
+    leg: number,
+    signed: readonly Activity[],
+  ) => ActivityExpectation[]
 }> = [
   {
     method: 'POST',
@@ -92,26 +97,59 @@ const ROUTES: ReadonlyArray<{
     },
   },
   {
-    // Two legs: the key's signer identity, then the policy that lets it sign.
     method: 'POST',
     pattern: /\/auth\/delegated-keys()$/,
-    expect: (_, __, leg) =>
-      leg === 0
-        ? [{ type: 'ACTIVITY_TYPE_CREATE_USERS_V3' }]
-        : leg === 1
-          ? [{ type: 'ACTIVITY_TYPE_CREATE_POLICIES' }]
-          : [],
+    expect: (_, body, leg, signed) => delegatedKeyLeg(body, leg, signed),
   },
 ]
 
+const isText = (value: unknown) => typeof value === 'string' && value !== ''
+
+/**
+ * A delegated key's two legs: the signer identity holding one P-256 key named as the request names
+ * it, then one policy letting that same identity sign. The card and the account are bound where
+ * the activity names them (the sandbox's do; the service's contract does not publish its
+ * activities' parameters, and a payload the service did not issue is worthless to a backend).
+ */
+function delegatedKeyLeg(
+  body: Record<string, unknown>,
+  leg: number,
+  signed: readonly Activity[],
+): ActivityExpectation[] {
+  const cardId = text(body.cardId)
+  const internalAccountId = text(body.internalAccountId)
+  const nickname = text(body.nickname)
+  if (!cardId || !internalAccountId || !nickname) return []
+  const bound = {
+    cardId: (value: unknown) => value === undefined || value === cardId,
+    internalAccountId: (value: unknown) => value === undefined || value === internalAccountId,
+  }
+  if (leg === 0) {
+    const apiKey = { apiKeyName: nickname, curveType: 'API_KEY_CURVE_P256', publicKey: isText }
+    return [
+      {
+        type: 'ACTIVITY_TYPE_CREATE_USERS_V3',
+        parameters: { ...bound, users: [{ userName: isText, apiKeys: [apiKey] }] },
+      },
+    ]
+  }
+  const users = signed[0]?.parameters.users
+  const userName = Array.isArray(users) && isRecord(users[0]) ? text(users[0].userName) : undefined
+  if (leg > 1 || userName === undefined) return []
+  // The policy's approver is the identity the first leg created, named in quotes in its consensus.
+  const approves = (value: unknown) => typeof value === 'string' && value.includes(`'${userName}'`)
+  return [
+    {
+      type: 'ACTIVITY_TYPE_CREATE_POLICIES',
+      parameters: { ...bound, policies: [{ effect: 'EFFECT_ALLOW', consensus: approves }] },
+    },
+  ]
+}
+
+// An OTP credential takes the customer's contact, which its request does not name: only a call
+// that knows the contact the user confirmed (`emailOtp.add`, `smsOtp.add`) may sign one.
 function credentialAddition(body: Record<string, unknown>): ActivityExpectation[] {
   switch (body.type) {
-    case 'EMAIL_OTP':
-      return [{ type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { userEmail: someContact } }]
-    case 'SMS_OTP':
-      return [
-        { type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER', parameters: { userPhoneNumber: someContact } },
-      ]
     case 'OAUTH': {
       const oidcToken = text(body.oidcToken)
       if (!oidcToken) return []
@@ -137,9 +175,10 @@ function credentialAddition(body: Record<string, unknown>): ActivityExpectation[
 /**
  * The activities a signed request of the service may have the session sign, read from the request
  * itself: the route's activity type(s) and the values the client put in it (the export's and the
- * refresh's key, the credential's id, token or contact, the revoked id, the new email or phone).
- * An empty list means nothing may be signed: a route the kit does not know, a leg past the route's
- * last, or a body that does not name what the route binds.
+ * refresh's key, the credential's id or token, the revoked id, the new email or phone). An empty
+ * list means nothing may be signed: a route the kit does not know, a leg past the route's last, a
+ * body that does not name what the route binds, or an OTP credential's addition (whose contact the
+ * request does not name). A flow of several legs is held, leg by leg, to the legs `signed` before.
  *
  * @example
  * ```ts
@@ -159,7 +198,7 @@ export function requestIntent(request: IntentRequest): ActivityExpectation[] {
     } catch {
       return []
     }
-    return route.expect(id, isRecord(request.body) ? request.body : {}, request.leg)
+    return route.expect(id, isRecord(request.body) ? request.body : {}, request.leg, request.signed ?? [])
   }
   return []
 }

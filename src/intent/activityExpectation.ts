@@ -1,7 +1,8 @@
 /**
  * What a parameter of the activity must be: a JSON value it must equal (objects: each member
  * listed must match, other members are free; arrays: the same length, element by element), or a
- * predicate for a value the client cannot know in advance.
+ * predicate for a value the client cannot know in advance (called with `undefined` for a member
+ * the activity leaves out, so it decides whether the member may be absent).
  */
 export type ParameterPattern =
   | string

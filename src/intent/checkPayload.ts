@@ -19,8 +19,10 @@ function mismatch(pattern: ParameterPattern, value: unknown, path: string): stri
   if (isRecord(pattern)) {
     if (!isRecord(value)) return path
     for (const [member, item] of Object.entries(pattern)) {
-      if (!Object.hasOwn(value, member)) return `${path}.${member}`
-      const found = mismatch(item as ParameterPattern, value[member], `${path}.${member}`)
+      // A predicate judges a missing member itself (as `undefined`): it may allow its absence.
+      if (!Object.hasOwn(value, member) && typeof item !== 'function') return `${path}.${member}`
+      const own = Object.hasOwn(value, member) ? value[member] : undefined
+      const found = mismatch(item as ParameterPattern, own, `${path}.${member}`)
       if (found) return found
     }
     return undefined

@@ -1,4 +1,6 @@
 import { readJwtPayload } from '../crypto/readJwtPayload.js'
+import { visibleText } from './visibleText.js'
+
 /** What a payload authorises, in a word a confirmation UI can branch on. */
 export type PayloadAction =
   | 'export'
@@ -9,15 +11,41 @@ export type PayloadAction =
   | 'end-session'
   | 'sign-in'
   | 'delegate'
+  | 'pay'
   | 'sign'
   | 'other'
   | 'unknown'
 
+/** An amount in a currency's smallest unit (`decimals` places: 1 USDB is 1 000 000 at 6). */
+export interface PaymentAmount {
+  amount: number
+  currency: string
+  decimals: number
+}
+
+/** The terms of a payment, from the quote the client holds (`quotes.execute`). */
+export interface PaymentTerms {
+  sent: PaymentAmount
+  received: PaymentAmount
+  /** Fees included in `sent`, in the sending currency. */
+  fees: PaymentAmount | undefined
+  /** The receiver as the quote gives it: an UMA address or an account id. */
+  destination: string
+}
+
 /** A plain account of a `payloadToSign`, for the user to confirm. */
 export interface PayloadDescription {
   action: PayloadAction
-  /** One sentence, e.g. "Export the wallet's recovery phrase, encrypted to key 04ab12cd…9f3e." */
+  /**
+   * One sentence, e.g. "Export the wallet's recovery phrase, encrypted to key 04ab12cd…9f3e.", with
+   * control and bidi characters shown as `<U+XXXX>` (`visibleText`), never obeyed.
+   */
   summary: string
+  /**
+   * Text from the server that the kit could not check against what the user asked for (a
+   * passkey's or policy's name, a provider's name), each as a phrase to show marked as unchecked.
+   */
+  unchecked?: string[]
   /** `ACTIVITY_TYPE_…`, when the payload is an activity. */
   type?: string
   organizationId?: string
@@ -29,12 +57,17 @@ export interface PayloadDescription {
   contact?: string
   /** The credentials, sessions or providers named (removals), or the passkey added. */
   ids?: string[]
+  /** For `pay`: what is sent and received, the fees and the receiver. */
+  payment?: PaymentTerms
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
-const texts = (value: unknown) => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [])
+const text = (value: unknown) => (typeof value === 'string' ? visibleText(value) : undefined)
+const texts = (value: unknown) =>
+  Array.isArray(value) ? value.filter((v) => typeof v === 'string').map(visibleText) : []
+const named = (what: string, name: string | undefined) =>
+  name === undefined ? {} : { unchecked: [`${what} "${name}"`] }
 const first = (value: unknown) => (Array.isArray(value) && isRecord(value[0]) ? value[0] : {})
 const short = (key: string) => (key.length > 16 ? `${key.slice(0, 8)}…${key.slice(-4)}` : key)
 const listed = (ids: string[]) => (ids.length === 0 ? 'none' : ids.join(', '))
@@ -73,8 +106,14 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
       }
     }
     case 'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS': {
-      const provider = text(first(p.oauthProviders).providerName) ?? 'an identity provider'
-      return { action: 'add-credential', summary: `Add sign-in with ${provider}.`, ...on }
+      // The token is bound; the provider's name is the server's word for its issuer.
+      const provider = text(first(p.oauthProviders).providerName)
+      return {
+        action: 'add-credential',
+        summary: 'Add sign-in with an identity provider.',
+        ...named('the provider name', provider),
+        ...on,
+      }
     }
     case 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2': {
       const authenticator = first(p.authenticators)
@@ -84,7 +123,8 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
         : undefined
       return {
         action: 'add-credential',
-        summary: `Add the passkey ${name === undefined ? '' : `"${name}"`}`.trimEnd().concat('.'),
+        summary: 'Add a passkey.',
+        ...named('the passkey name', name),
         ...(credentialId === undefined ? {} : { ids: [credentialId] }),
         ...on,
       }
@@ -98,19 +138,21 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
     }
     case 'ACTIVITY_TYPE_CREATE_USERS_V3': {
       const user = first(p.users)
-      const key = text(first(user.apiKeys).publicKey)
+      const apiKey = first(user.apiKeys)
+      const key = text(apiKey.publicKey)
       return {
         action: 'delegate',
         summary: `Create a signer that acts for the wallet${key === undefined ? '' : ` with key ${short(key)}`}.`,
         ...(key === undefined ? {} : { key }),
+        ...named('the key name', text(apiKey.apiKeyName)),
         ...on,
       }
     }
     case 'ACTIVITY_TYPE_CREATE_POLICIES': {
-      const name = text(first(p.policies).policyName)
       return {
         action: 'delegate',
-        summary: `Let a signer act for the wallet${name === undefined ? '' : ` (${name})`}.`,
+        summary: 'Let a signer act for the wallet.',
+        ...named('the policy name', text(first(p.policies).policyName)),
         ...on,
       }
     }
@@ -119,7 +161,7 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
     case 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2':
       return { action: 'sign', summary: `Sign a change to ${account ?? 'the wallet'}.`, ...on }
     default:
-      return { action: 'other', summary: `Authorise ${type}.`, ...on }
+      return { action: 'other', summary: `Authorise ${visibleText(type)}.`, ...on }
   }
 }
 
@@ -164,7 +206,7 @@ export function describePayload(payloadToSign: string): PayloadDescription {
   }
   const organizationId = text(value.organizationId)
   return {
-    type: value.type,
+    type: visibleText(value.type),
     ...(organizationId === undefined ? {} : { organizationId }),
     ...describeActivity(value.type, value.parameters),
   }

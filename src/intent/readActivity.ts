@@ -1,4 +1,5 @@
 import { WalletAuthError } from '../errors.js'
+import { duplicateJsonKey } from './duplicateJsonKey.js'
 
 /** A signed-retry `payloadToSign` read as the activity document the service issues. */
 export interface Activity {
@@ -15,7 +16,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Reads `payloadToSign` as activity JSON (`{"organizationId","parameters","timestampMs","type"}`);
- * anything else is `PAYLOAD_MISMATCH`. No schema library: the signing path ships without zod.
+ * anything else is `PAYLOAD_MISMATCH`, and so is JSON that reads two ways: a member name repeated
+ * in one object at any depth (after unescaping), since the service's parser may keep the copy this
+ * check did not read. No schema library: the signing path ships without zod.
  *
  * @example
  * ```ts
@@ -30,6 +33,12 @@ export function readActivity(payloadToSign: string): Activity {
     throw new WalletAuthError('PAYLOAD_MISMATCH', 'The payload to sign is not activity JSON.', {
       cause,
       details: { field: 'payload' },
+    })
+  }
+  const repeated = isRecord(value) ? duplicateJsonKey(payloadToSign) : undefined
+  if (repeated !== undefined) {
+    throw new WalletAuthError('PAYLOAD_MISMATCH', `The payload to sign repeats the member "${repeated}".`, {
+      details: { field: 'payload', repeated },
     })
   }
   if (

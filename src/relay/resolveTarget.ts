@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import { duplicateJsonKey } from './duplicateJsonKey.js'
+import { duplicateJsonKey } from '../intent/duplicateJsonKey.js'
 import type { OperationRule } from './operationRules.js'
 import { RelayRefusal } from './relayRefusal.js'
 import { ID_PATTERN, type RouteMatch } from './relayRoutes.js'

@@ -121,27 +121,30 @@ describe('createWalletAuth', () => {
   it('adds an SMS credential from the phone on file, activates it with the code and signs in with it', async () => {
     const { wallet, customer, signIn } = await setup()
     await signIn()
-    const sms = await wallet.smsOtp.add(customer.accountId)
+    const sms = await wallet.smsOtp.add(customer.accountId, { contact: '+33612345678' })
     expect(sms).toMatchObject({ type: 'SMS_OTP', nickname: '+33612345678', accountId: customer.accountId })
     expect(sms.otpEncryptionTargetBundle).toEqual(expect.any(String))
     // The code the add sent activates the credential: no /challenge in between.
     const session = await wallet.smsOtp.verify(sms.id, '000000')
     expect(session).toMatchObject({ type: 'SMS_OTP', credentialId: sms.id })
-    await expectCode(() => wallet.smsOtp.add(customer.accountId), 'SMS_OTP_CREDENTIAL_ALREADY_EXISTS')
+    await expectCode(
+      () => wallet.smsOtp.add(customer.accountId, { contact: '+33612345678' }),
+      'SMS_OTP_CREDENTIAL_ALREADY_EXISTS',
+    )
   })
 
   it('refuses a second email credential, and adds one back after the first was removed', async () => {
     const { wallet, customer, signIn } = await setup()
     await signIn()
     const duplicate = await expectCode(
-      () => wallet.emailOtp.add(customer.accountId),
+      () => wallet.emailOtp.add(customer.accountId, { contact: customer.email }),
       'EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS',
     )
     expect(duplicate.status).toBe(400)
-    const sms = await wallet.smsOtp.add(customer.accountId)
+    const sms = await wallet.smsOtp.add(customer.accountId, { contact: '+33612345678' })
     await wallet.smsOtp.verify(sms.id, '000000')
     await wallet.credentials.revoke(customer.emailCredentialId)
-    const email = await wallet.emailOtp.add(customer.accountId)
+    const email = await wallet.emailOtp.add(customer.accountId, { contact: customer.email })
     expect(email.id).not.toBe(customer.emailCredentialId)
     expect(await wallet.emailOtp.verify(email.id, '000000')).toMatchObject({
       type: 'EMAIL_OTP',
@@ -522,7 +525,7 @@ describe('createWalletAuth', () => {
     })
     await wallet.emailOtp.send(customer.emailCredentialId)
     await wallet.emailOtp.verify(customer.emailCredentialId, '000000') // signed by the TEK
-    const sms = await wallet.smsOtp.add(customer.accountId)
+    const sms = await wallet.smsOtp.add(customer.accountId, { contact: '+14155550123' })
     await wallet.smsOtp.verify(sms.id, '000000')
     await wallet.customers.updateContact(customer.customerId, {
       email: `g-${crypto.randomUUID().slice(0, 8)}@example.com`,

@@ -144,7 +144,9 @@ const OPERATIONS: Operation[] = [
     name: 'adding an SMS credential',
     swaps: route('POST', /\/auth\/credentials$/),
     run: async ({ wallet, customer }) =>
-      expect(await wallet.smsOtp.add(customer.accountId)).toMatchObject({ type: 'SMS_OTP' }),
+      expect(await wallet.smsOtp.add(customer.accountId, { contact: '+14155550123' })).toMatchObject({
+        type: 'SMS_OTP',
+      }),
   },
   {
     name: 'adding an OAuth credential',

@@ -76,8 +76,9 @@ export async function scriptedService(
     return Response.json({ payloadToSign, requestId, expiresAt: iso(300_000) }, { status: 202 })
   }
 
+  // As the contract's example shapes it: the wallet and an opaque transaction.
   const walletPayload =
-    '{"organizationId":"org_1","parameters":{"quote":"1"},"timestampMs":"1","type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2"}'
+    '{"organizationId":"org_1","parameters":{"signWith":"wallet_abc123","unsignedTransaction":"ea69b4bf","type":"TRANSACTION_TYPE_ETHEREUM"},"timestampMs":"1","type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2"}'
   const quote: Record<string, unknown> = {
     ...(WIRE_SAMPLES.Quote as Record<string, unknown>),
     id: QUOTE,
@@ -114,7 +115,7 @@ export async function scriptedService(
   }
   const delegatedKeys: Array<Record<string, unknown>> = []
   // Delegated-key creations in flight: the first leg's request id, then the second's.
-  const creations = new Map<string, { leg: number; body: Record<string, unknown> }>()
+  const creations = new Map<string, { leg: number; body: Record<string, unknown>; user: string }>()
 
   async function route(request: Request, body: Record<string, unknown> | undefined): Promise<Response> {
     const { pathname, searchParams } = new URL(request.url)
@@ -187,9 +188,12 @@ export async function scriptedService(
       }
       case 'POST /auth/delegated-keys': {
         if (!signed) {
-          const response = challenge('delegated-key', 'ACTIVITY_TYPE_CREATE_USERS_V3', { leg: 1 })
+          const publicKey = (await generateSessionKey()).publicKey
+          const apiKeys = [{ apiKeyName: body?.nickname, curveType: 'API_KEY_CURVE_P256', publicKey }]
+          const users = [{ userName: `signer-${activity}`, apiKeys }]
+          const response = challenge('delegated-key', 'ACTIVITY_TYPE_CREATE_USERS_V3', { users })
           const { requestId } = await response.clone().json()
-          creations.set(requestId, { leg: 1, body: body ?? {} })
+          creations.set(requestId, { leg: 1, body: body ?? {}, user: users[0]?.userName ?? '' })
           return response
         }
         const requestId = request.headers.get('Request-Id') ?? ''
@@ -198,9 +202,13 @@ export async function scriptedService(
         const refused = await refusal(request, 'delegated-key')
         if (refused || !creation) return refused ?? error(401, 'WALLET_SIGNATURE_INVALID')
         if (creation.leg === 1) {
-          const response = challenge('delegated-key', 'ACTIVITY_TYPE_CREATE_POLICIES', { leg: 2 })
+          const policy = {
+            effect: 'EFFECT_ALLOW',
+            consensus: `approvers.any(user, user.id == '${creation.user}')`,
+          }
+          const response = challenge('delegated-key', 'ACTIVITY_TYPE_CREATE_POLICIES', { policies: [policy] })
           const next = await response.clone().json()
-          creations.set(next.requestId, { leg: 2, body: creation.body })
+          creations.set(next.requestId, { leg: 2, body: creation.body, user: creation.user })
           return response
         }
         const key = {

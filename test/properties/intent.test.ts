@@ -1,8 +1,12 @@
 // Properties of the intent check: for every signed operation the client starts, the payload the
-// service issues for it is accepted, and any single change of its type, its organization or one
-// parameter the request binds is refused with PAYLOAD_MISMATCH before anything is signed.
+// service issues for it is accepted, and any single change of its type (to any string, or to the
+// type of another real operation), its organization or one parameter the request binds, the
+// activity of another real operation, and a member repeated at any depth (escaped or not) are
+// refused with PAYLOAD_MISMATCH before anything is signed. Run with a fixed seed, so a failure
+// found once is found again.
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
+import { otpAddIntent } from '../../src/client/otpContact.js'
 import { requestIntent } from '../../src/client/requestIntent.js'
 import { checkVerificationToken } from '../../src/client/verificationTokenIntent.js'
 import { bytesToBase64Url } from '../../src/crypto/bytesToBase64Url.js'
@@ -10,10 +14,12 @@ import { utf8 } from '../../src/crypto/utf8.js'
 import { WalletAuthError } from '../../src/errors.js'
 import type { ActivityExpectation } from '../../src/intent/activityExpectation.js'
 import { checkPayload } from '../../src/intent/checkPayload.js'
+import { readActivity } from '../../src/intent/readActivity.js'
 import { generateSessionKey } from '../../src/keys/sessionKey.js'
 import { anyValue, hostileString, refusedWith, type Settled, settleSync } from './hostile.js'
 import { createPropertyTally } from './propertyTally.js'
 
+fc.configureGlobal({ seed: 19_2026 })
 const tally = createPropertyTally()
 
 /** Refused, and with PAYLOAD_MISMATCH (`refusedWith` also passes what was accepted). */
@@ -25,18 +31,37 @@ type Path = ReadonlyArray<string | number>
 /** One signed operation: the request the client sends, and the activity the service answers it with. */
 interface Operation {
   name: string
+  /** Operations answering the same request (a revoke the service may name by any credential type). */
+  group?: string
   request: (v: Values) => { method: string; path: string; body?: unknown; leg?: number }
+  /** The activities of the legs signed before this one. */
+  signed?: (v: Values) => ReturnType<typeof readActivity>[]
+  /** What the client's own call expects instead of `requestIntent` (an OTP add knows the contact). */
+  expect?: (v: Values) => ActivityExpectation[]
   activity: (v: Values) => { type: string; parameters: Record<string, unknown> }
   /** The parameters the request binds. */
   bound: readonly Path[]
-  /**
-   * What a bound parameter may be changed to; default any value or none. An OTP credential takes the
-   * customer's contact, which the request does not name: only its removal is a change.
-   */
+  /** What a bound parameter may be changed to; default any value or none. */
   changedTo?: fc.Arbitrary<unknown>
 }
 
-const NO_CONTACT = fc.constantFrom(undefined, '', null, 0, [], {})
+// A delegated key's card and account are bound where the activity names them: removing them is
+// allowed (a payload the service did not issue is worthless), any other value is not.
+const ANOTHER_VALUE = fc.jsonValue({ maxDepth: 2 })
+const KEY_BODY = { cardId: 'Card:1', internalAccountId: 'InternalAccount:1', nickname: 'Card key' }
+const firstKeyLeg = (v: Values) => ({
+  type: 'ACTIVITY_TYPE_CREATE_USERS_V3',
+  parameters: {
+    cardId: KEY_BODY.cardId,
+    internalAccountId: KEY_BODY.internalAccountId,
+    users: [
+      {
+        userName: `signer-${v.id}`,
+        apiKeys: [{ apiKeyName: KEY_BODY.nickname, curveType: 'API_KEY_CURVE_P256', publicKey: v.key }],
+      },
+    ],
+  },
+})
 
 interface Values {
   id: string
@@ -69,22 +94,22 @@ const OPERATIONS: Operation[] = [
       path: '/auth/credentials',
       body: { type: 'EMAIL_OTP', accountId: 'a' },
     }),
+    expect: (v) => otpAddIntent('EMAIL_OTP', v.contact),
     activity: (v) => ({
       type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL',
       parameters: { userEmail: v.contact, userId: 'u' },
     }),
     bound: [['userEmail']],
-    changedTo: NO_CONTACT,
   },
   {
     name: 'SMS OTP add',
     request: () => ({ method: 'POST', path: '/auth/credentials', body: { type: 'SMS_OTP', accountId: 'a' } }),
+    expect: (v) => otpAddIntent('SMS_OTP', v.contact),
     activity: (v) => ({
       type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
       parameters: { userId: 'u', userPhoneNumber: v.contact },
     }),
     bound: [['userPhoneNumber']],
-    changedTo: NO_CONTACT,
   },
   {
     name: 'OAuth add',
@@ -114,6 +139,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'passkey revoke',
+    group: 'revoke',
     request: (v) => ({ method: 'DELETE', path: `/auth/credentials/${encodeURIComponent(v.id)}` }),
     activity: (v) => ({
       type: 'ACTIVITY_TYPE_DELETE_AUTHENTICATORS',
@@ -123,9 +149,28 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'OAuth revoke',
+    group: 'revoke',
     request: (v) => ({ method: 'DELETE', path: `/auth/credentials/${encodeURIComponent(v.id)}` }),
     activity: (v) => ({ type: 'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS', parameters: { providerIds: [v.id] } }),
     bound: [['providerIds'], ['providerIds', 0]],
+  },
+  {
+    // An OTP credential goes with its contact: its removal empties it, and only that.
+    name: 'email OTP revoke',
+    group: 'revoke',
+    request: (v) => ({ method: 'DELETE', path: `/auth/credentials/${encodeURIComponent(v.id)}` }),
+    activity: () => ({ type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { userEmail: '', userId: 'u' } }),
+    bound: [['userEmail']],
+  },
+  {
+    name: 'SMS OTP revoke',
+    group: 'revoke',
+    request: (v) => ({ method: 'DELETE', path: `/auth/credentials/${encodeURIComponent(v.id)}` }),
+    activity: () => ({
+      type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+      parameters: { userId: 'u', userPhoneNumber: '' },
+    }),
+    bound: [['userPhoneNumber']],
   },
   {
     name: 'session revoke',
@@ -173,23 +218,62 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'delegated key, first leg',
-    request: () => ({ method: 'POST', path: '/auth/delegated-keys', body: { cardId: 'c' }, leg: 0 }),
-    activity: (v) => ({ type: 'ACTIVITY_TYPE_CREATE_USERS_V3', parameters: { users: [{ userName: v.id }] } }),
-    bound: [],
+    request: () => ({ method: 'POST', path: '/auth/delegated-keys', body: KEY_BODY, leg: 0 }),
+    activity: firstKeyLeg,
+    bound: [
+      ['cardId'],
+      ['internalAccountId'],
+      ['users'],
+      ['users', 0, 'apiKeys'],
+      ['users', 0, 'apiKeys', 0, 'apiKeyName'],
+      ['users', 0, 'apiKeys', 0, 'curveType'],
+    ],
+    changedTo: ANOTHER_VALUE,
   },
   {
     name: 'delegated key, second leg',
-    request: () => ({ method: 'POST', path: '/auth/delegated-keys', body: { cardId: 'c' }, leg: 1 }),
+    request: () => ({ method: 'POST', path: '/auth/delegated-keys', body: KEY_BODY, leg: 1 }),
+    signed: (v) => [readActivity(payload('o', firstKeyLeg(v)))],
     activity: (v) => ({
       type: 'ACTIVITY_TYPE_CREATE_POLICIES',
-      parameters: { policies: [{ policyName: v.id }] },
+      parameters: {
+        cardId: KEY_BODY.cardId,
+        internalAccountId: KEY_BODY.internalAccountId,
+        policies: [
+          {
+            consensus: `approvers.any(user, user.id == 'signer-${v.id}')`,
+            effect: 'EFFECT_ALLOW',
+            policyName: 'delegated signing',
+          },
+        ],
+      },
     }),
-    bound: [],
+    bound: [
+      ['cardId'],
+      ['internalAccountId'],
+      ['policies'],
+      ['policies', 0, 'consensus'],
+      ['policies', 0, 'effect'],
+    ],
+    changedTo: ANOTHER_VALUE,
   },
 ]
 
-// The quote's payload is held to its type and the organization (quoteMethods).
-const QUOTE_EXECUTE: ActivityExpectation[] = [{ type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' }]
+/** Every activity type an operation of the client is answered with: what an attacker swaps in. */
+const REAL_TYPES = [
+  ...new Set(
+    OPERATIONS.map((operation) => operation.activity({ id: 'i', key: 'k', token: 't', contact: 'c' }).type),
+  ),
+  'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+]
+
+// The quote's payload is held to its type, the organization and the wallet (quoteMethods).
+const QUOTE_EXECUTE: ActivityExpectation[] = [
+  {
+    type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+    parameters: { signWith: (value) => typeof value === 'string' },
+  },
+]
 
 const nonEmpty = fc.string({ minLength: 1, maxLength: 40 })
 const values: fc.Arbitrary<Values> = fc.record({
@@ -210,7 +294,9 @@ const payload = (organizationId: string, activity: { type: string; parameters: u
 
 function expectationsOf(operation: Operation, v: Values, organizationId: string): ActivityExpectation[] {
   const { method, path, body, leg = 0 } = operation.request(v)
-  return requestIntent({ method, path, body, leg }).map((e) => ({ ...e, organizationId }))
+  const signed = operation.signed?.(v) ?? []
+  const expected = operation.expect?.(v) ?? requestIntent({ method, path, body, leg, signed })
+  return expected.map((e) => ({ ...e, organizationId }))
 }
 
 /** `value` with the member at `path` set to `next` (`undefined` removes it). */
@@ -226,6 +312,43 @@ function edited(value: unknown, path: Path, next: unknown): unknown {
   return copy
 }
 
+/** Paths of every object in `value`, itself included. */
+function objectPaths(value: unknown, path: Path = []): Path[] {
+  if (value === null || typeof value !== 'object') return []
+  const children = Object.entries(value).flatMap(([key, child]) =>
+    objectPaths(child, [...path, Array.isArray(value) ? Number(key) : key]),
+  )
+  return Array.isArray(value) ? children : [path, ...children]
+}
+
+/** A member name as JSON, each character `\u`-escaped when `escaped`. */
+const nameText = (name: string, escaped: boolean) =>
+  escaped
+    ? `"${[...name].map((char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`).join('')}"`
+    : JSON.stringify(name)
+
+/** `value` as JSON, the object at `at` carrying `member` twice: `other` before or after its own. */
+function withRepeatedMember(
+  value: unknown,
+  at: Path,
+  repeat: { member: string; other: unknown; escaped: boolean; first: boolean },
+): string {
+  const write = (node: unknown, path: Path): string => {
+    if (Array.isArray(node)) return `[${node.map((item, i) => write(item, [...path, i])).join(',')}]`
+    if (node === null || typeof node !== 'object') return JSON.stringify(node)
+    const members = Object.entries(node).map(
+      ([key, child]) => `${JSON.stringify(key)}:${write(child, [...path, key])}`,
+    )
+    if (JSON.stringify(path) === JSON.stringify(at)) {
+      const extra = `${nameText(repeat.member, repeat.escaped)}:${JSON.stringify(repeat.other)}`
+      if (repeat.first) members.unshift(extra)
+      else members.push(extra)
+    }
+    return `{${members.join(',')}}`
+  }
+  return write(value, [])
+}
+
 const read = (value: unknown, path: Path) =>
   path.reduce<unknown>((at, key) => (at as Record<string | number, unknown> | undefined)?.[key], value)
 
@@ -233,11 +356,13 @@ afterAll(() =>
   tally.record({
     name: 'Intent checks: one change to a payload is refused',
     tried:
-      'For every signed operation of the client (export, settings, credential adds and revokes, session ' +
-      'revoke and refresh, email and phone changes, both delegated-key legs, the quote execution) with ' +
-      'generated ids, keys, tokens, contacts and organizations: the honest activity, then one change of its ' +
-      'type, its organization or one bound parameter (another value of any kind, or removed); the OTP ' +
-      'verification token with another key; hostile payloads into checkPayload.',
+      'For every signed operation of the client (export, settings, credential adds and revokes, OTP ones ' +
+      'included, session revoke and refresh, email and phone changes, both delegated-key legs, the quote ' +
+      'execution) with generated ids, keys, tokens, contacts and organizations: the honest activity, then ' +
+      'one change of its type (to any string or a real activity type), its organization or one bound ' +
+      "parameter (another value of any kind, or removed); another real operation's activity; a member " +
+      'repeated at any depth, escaped or not; the OTP verification token with another key; hostile ' +
+      'payloads into checkPayload. Fixed seed.',
     covered: ['checkPayload (readActivity)', 'requestIntent', 'checkVerificationToken'],
   }),
 )
@@ -253,14 +378,14 @@ describe('intent checks', () => {
     )
   })
 
-  it('refuse any other type', async () => {
+  it('refuse any other type, a real one included', async () => {
     await tally.check(
       'another type is refused',
       fc.property(
         fc.constantFrom(...OPERATIONS),
         values,
         organization,
-        hostileString,
+        fc.oneof(hostileString, fc.constantFrom(...REAL_TYPES)),
         (operation, v, org, type) => {
           const honest = operation.activity(v)
           fc.pre(type !== honest.type)
@@ -298,7 +423,7 @@ describe('intent checks', () => {
         fc.pre(other !== org)
         const activity = {
           type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
-          parameters: { unsignedTransaction: 'ab' },
+          parameters: { signWith: 'wallet_1', unsignedTransaction: 'ab' },
         }
         const expectations = QUOTE_EXECUTE.map((e) => ({ ...e, organizationId: org }))
         expect(() => checkPayload(payload(org, activity), expectations)).not.toThrow()
@@ -370,6 +495,62 @@ describe('intent checks', () => {
         },
       ),
       500,
+    )
+  })
+
+  it('refuse the activity of another real operation, whatever its values', async () => {
+    await tally.check(
+      "another operation's activity is refused",
+      fc.property(
+        fc.constantFrom(...OPERATIONS),
+        fc.constantFrom(...OPERATIONS),
+        values,
+        values,
+        organization,
+        (asked, swapped, v, w, org) => {
+          fc.pre(asked !== swapped && (asked.group === undefined || asked.group !== swapped.group))
+          // Values an attacker chose: none equal to the user's (an email in another case is the same).
+          fc.pre(v.id !== w.id && v.key !== w.key && v.token !== w.token)
+          fc.pre(v.contact.toLowerCase() !== w.contact.toLowerCase())
+          const settled = settleSync(() =>
+            checkPayload(payload(org, swapped.activity(w)), expectationsOf(asked, v, org)),
+          )
+          expect(mismatched(settled)).toBe(true)
+        },
+      ),
+      1000,
+    )
+  })
+
+  it('refuse a member repeated at any depth, escaped or not, before or after its own', async () => {
+    const repeated = fc.constantFrom(...OPERATIONS).chain((operation) =>
+      fc.tuple(fc.constant(operation), values, organization).chain(([op, v, org]) => {
+        const document = JSON.parse(payload(org, op.activity(v)))
+        return fc.tuple(
+          fc.constant({ op, v, org, document }),
+          fc.constantFrom(...objectPaths(document)).chain((at) => {
+            const members = Object.keys(read(document, at) as object)
+            return fc.tuple(
+              fc.constant(at),
+              members.length > 0 ? fc.constantFrom(...members) : fc.constant('type'),
+              fc.jsonValue({ maxDepth: 2 }),
+              fc.boolean(),
+              fc.boolean(),
+            )
+          }),
+        )
+      }),
+    )
+    await tally.check(
+      'a repeated member is refused',
+      fc.property(repeated, ([{ op, v, org, document }, [at, member, other, escaped, first]]) => {
+        fc.pre(Object.keys(read(document, at) as object).includes(member))
+        const text = withRepeatedMember(document, at, { member, other, escaped, first })
+        const settled = settleSync(() => checkPayload(text, expectationsOf(op, v, org)))
+        expect(mismatched(settled)).toBe(true)
+        expect(settled.ok ? undefined : (settled.error as WalletAuthError).details?.repeated).toBe(member)
+      }),
+      1000,
     )
   })
 

@@ -2,7 +2,7 @@
 // bytes and the service's parser may keep the other value.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { duplicateJsonKey } from '../../src/relay/duplicateJsonKey.js'
+import { duplicateJsonKey } from '../../src/intent/duplicateJsonKey.js'
 
 describe('duplicateJsonKey', () => {
   it.each([

@@ -2,9 +2,10 @@ const JSON_WHITESPACE = new Set([' ', '\t', '\n', '\r'])
 
 /**
  * The first member name that appears twice in one object of `text`, which must be valid JSON
- * (`JSON.parse` accepted it), compared after unescaping; `undefined` when there is none. The relay
- * checks the body it parsed but forwards the bytes: where names repeat, parsers disagree on which
- * value counts, and the service could act on an id the relay never saw.
+ * (`JSON.parse` accepted it), compared after unescaping; `undefined` when there is none. Where
+ * names repeat, parsers disagree on which value counts: the relay (which checks the body it parsed
+ * but forwards the bytes) and the intent check (which reads a payload it then signs whole) refuse
+ * such JSON, so the service can never act on a value they did not see.
  *
  * @example
  * ```ts
