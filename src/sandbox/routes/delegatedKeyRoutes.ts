@@ -61,6 +61,9 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono {
     if (account.type !== 'EMBEDDED_WALLET')
       throw invalidInput('Only an embedded wallet funds a delegated key.')
     const sourceId = fundingSourceId(cardId, account.id)
+    // Both legs name the card funding binding they authorise, so the wallet owner's client can
+    // tell a key for this card from one for another (the contract leaves the activities open).
+    const binding = { cardId, internalAccountId: account.id }
 
     if (!isRetry(ctx, c)) {
       requireNoActiveKey(sourceId)
@@ -73,6 +76,7 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono {
         body,
         activity: 'ACTIVITY_TYPE_CREATE_USERS_V3',
         parameters: {
+          ...binding,
           users: [
             {
               apiKeys: [{ apiKeyName: nickname, curveType: 'API_KEY_CURVE_P256', publicKey }],
@@ -108,6 +112,7 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono {
         body,
         activity: 'ACTIVITY_TYPE_CREATE_POLICIES',
         parameters: {
+          ...binding,
           policies: [
             {
               consensus: `approvers.any(user, user.id == '${walletUserId(leg.keyId)}')`,
