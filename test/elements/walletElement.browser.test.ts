@@ -4,7 +4,19 @@ import { describe, expect, it } from 'vitest'
 import { h } from '../../src/elements/dom.js'
 import { WalletElement } from '../../src/elements/walletElement.js'
 import { WalletAuthError } from '../../src/errors.js'
-import { expectAccessible, mount, shadowOf } from './elementKit.js'
+import { expectAccessible, mount, shadowOf, signUpWithClient } from './elementKit.js'
+
+// What a hostile or broken server might put in an error's code, message or reason.
+const HOSTILE = '<img src=x onerror="window.__errorMarkup = true">'
+
+declare global {
+  interface Window {
+    __errorMarkup?: boolean
+  }
+}
+
+/** The elements inside an error region: only the kit's own code reference, never one from text. */
+const madeInside = (alert: Element) => [...alert.querySelectorAll('*')].map((node) => node.localName)
 
 class TestElement extends WalletElement {
   field: HTMLInputElement | undefined
@@ -64,6 +76,35 @@ describe('WalletElement', () => {
     expect(shadowOf(element).querySelector('[role="alert"]')?.textContent).toBe(
       'That request timed out. Please try again. Code: UNAUTHORIZED',
     )
+  })
+
+  it("shows a server's code and reason as text, never as markup, even through a sentence that names the code", async () => {
+    const element = mount('test-wallet-element')
+    element.messages = { errors: { DEFAULT: 'Refused ({code}).' } }
+    element.fail(new WalletAuthError(HOSTILE, HOSTILE, { status: 400, reason: HOSTILE }), false)
+    const alert = shadowOf(element).querySelector('[role="alert"]') as HTMLElement
+    expect(madeInside(alert)).toEqual(['span'])
+    expect(alert.textContent).toBe(`Refused (${HOSTILE}). Code: ${HOSTILE}`)
+    await expect.element(alert).toBeVisible()
+    expect(window.__errorMarkup).toBeUndefined()
+  })
+
+  it('shows a hostile error body from the server as text in a real element (the OTP form)', async () => {
+    const hostile = { status: 400, code: HOSTILE, message: HOSTILE, reason: HOSTILE }
+    const customer = await signUpWithClient({ fetch: async () => Response.json(hostile, { status: 400 }) })
+    const form = mount('wallet-otp-form', {
+      client: customer.wallet,
+      credentialId: customer.emailCredentialId,
+    })
+    const heard: string[] = []
+    form.addEventListener('wallet-error', (event) => heard.push(event.detail.error.code))
+    await form.start()
+    expect(heard).toEqual([HOSTILE])
+    const alert = shadowOf(form).querySelector('[role="alert"]') as HTMLElement
+    expect(madeInside(alert)).toEqual(['span'])
+    expect(alert.textContent).toBe(`That did not work. Please try again. Code: ${HOSTILE}`)
+    await expect.element(alert).toBeVisible()
+    expect(window.__errorMarkup).toBeUndefined()
   })
 
   it('wraps what is not a kit error as PAGE_ERROR', () => {
