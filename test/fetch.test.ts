@@ -211,9 +211,14 @@ describe('withWalletSignature', () => {
   })
 
   it('signs every leg of a three-leg flow with the same key, each request id once', async () => {
-    key = await generateSessionKey()
+    // A getter that would answer another key each time: the flow asks it once and keeps that key.
+    const keys: SessionKey[] = []
+    const rotating = async () => {
+      keys.push(await generateSessionKey())
+      return keys.at(-1)
+    }
     const service = fakeService({ challenges: 2 })
-    const signedFetch = withWalletSignature(service.fetch, { getKey })
+    const signedFetch = withWalletSignature(service.fetch, { getKey: rotating })
     const body = '{"cardId":"Card:1","internalAccountId":"InternalAccount:1","nickname":"k"}'
     const response = await signedFetch('https://api.example/auth/delegated-keys', { method: 'POST', body })
     expect(response.status).toBe(204)
@@ -227,8 +232,9 @@ describe('withWalletSignature', () => {
     ])
     for (const [index, [, payload]] of issued.entries()) {
       const header = service.seen[index + 1]?.headers['service-wallet-signature'] ?? ''
-      expect(await verifyStamp(header, payload)).toEqual({ valid: true, publicKey: key.publicKey })
+      expect(await verifyStamp(header, payload)).toEqual({ valid: true, publicKey: keys[0]?.publicKey })
     }
+    expect(keys).toHaveLength(1)
     expect(new Set(service.seen.map((leg) => leg.body))).toEqual(new Set([service.seen[0]?.body]))
   })
 

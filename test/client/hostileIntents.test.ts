@@ -349,6 +349,28 @@ const REPEATS: RepeatCase[] = [
   },
 ]
 
+describe('a payload of another organization than the one the session learned', () => {
+  it.each([
+    ['the export', unsigned('POST', /\/export$/), (w: World) => w.wallet.exportWallet(w.customer.accountId)],
+    ['the refresh', unsigned('POST', /\/refresh$/), (w: World) => w.wallet.sessions.refresh()],
+  ] as const)('is refused on %s, though all else is what the request sent', async (_, when, run) => {
+    const w = await world()
+    w.arm(when, {
+      response: async (_, response) => {
+        const challenge = await response.json()
+        const activity = JSON.parse(challenge.payloadToSign)
+        const payloadToSign = JSON.stringify({
+          ...activity,
+          organizationId: `${activity.organizationId}-other`,
+        })
+        return Response.json({ ...challenge, payloadToSign }, { status: 202 })
+      },
+    })
+    await refusedUnsigned(w, () => run(w), 'organizationId')
+    await run(w)
+  })
+})
+
 describe('a payload that reads two ways', () => {
   it.each(REPEATS)('is refused when it repeats $name, before anything is signed', async (repeat) => {
     const w = await world()
