@@ -151,6 +151,27 @@ describe('<wallet-passkey-button>', () => {
     expect(afterClick[1]).toMatch(/^POST .*\/verify$/)
   })
 
+  it('calls navigator.credentials.get within the click itself, nothing awaited before it', async () => {
+    const customer = await customerWithPasskey()
+    // The element's own preparation, followed: once it settles, the button holds a ready sign-in.
+    const prepare = vi.spyOn(customer.wallet.passkey, 'prepare')
+    let calls = 0
+    const realGet = navigator.credentials.get.bind(navigator.credentials)
+    vi.spyOn(navigator.credentials, 'get').mockImplementation((options) => {
+      calls += 1
+      return realGet(options)
+    })
+    const { button, types } = mountButton(customer)
+    await expect.poll(() => prepare.mock.results.length).toBe(1)
+    await prepare.mock.results[0]?.value
+
+    button().click()
+    // Read before anything is awaited: a microtask in between (any await) would leave this at 0.
+    const callsWithinClick = calls
+    expect(callsWithinClick).toBe(1)
+    await expect.poll(types, { timeout: 10_000 }).toEqual(['wallet-signed-in'])
+  })
+
   it('renews the challenge shortly before it expires, and the click uses the renewed one', async () => {
     const customer = await customerWithPasskey()
     const { challenges, paths } = countChallenges()
