@@ -144,6 +144,7 @@ describe('the published package', () => {
         "stamp",
         "stampChallenge",
         "verifyStamp",
+        "visibleText",
         "withWalletSignature",
       ]
     `)

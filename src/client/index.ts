@@ -1,9 +1,15 @@
-export type { CredentialMethods, CredentialRevokeOptions, SessionMethods } from './accountMethods.js'
+export type {
+  CredentialMethods,
+  CredentialRevokeOptions,
+  ExportWalletOptions,
+  SessionMethods,
+} from './accountMethods.js'
+export type { ConfirmAction } from './confirmAction.js'
 export { createWalletAuth, type WalletAuth, type WalletAuthOptions } from './createWalletAuth.js'
 export type { ContactChange, CustomerMethods } from './customerMethods.js'
 export type { DelegatedKeyMethods } from './delegatedKeyMethods.js'
 export type { OauthMethods, PreparedOauthSignIn } from './oauthMethods.js'
-export type { OtpMethods } from './otpMethods.js'
+export type { OtpAddOptions, OtpMethods } from './otpMethods.js'
 export type { PasskeyMethods, PasskeySignInOptions, PreparedPasskeySignIn } from './passkeyMethods.js'
 export type {
   PaymentResult,

@@ -1,1 +1,8 @@
-export { describePayload, type PayloadAction, type PayloadDescription } from './describePayload.js'
+export {
+  describePayload,
+  type PayloadAction,
+  type PayloadDescription,
+  type PaymentAmount,
+  type PaymentTerms,
+} from './describePayload.js'
+export { visibleText } from './visibleText.js'
