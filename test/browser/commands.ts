@@ -355,6 +355,117 @@ async function runInCspPage<Result>(
   }
 }
 
+// The export element's tests: what Chromium gives the user and assistive technology, read over the
+// DevTools protocol, which sees into closed shadow roots where page script cannot.
+
+/** One node of the test page's accessibility tree: its role and accessible name. */
+export interface AccessibleNode {
+  role: string
+  name: string
+}
+
+type CdpFrameTree = { frame: { id: string; url: string }; childFrames?: CdpFrameTree[] }
+
+// The DevTools session of the test page and the id of the test's iframe in it.
+async function testFrameSession({ context, page, frame }: BrowserCommandContext) {
+  const url = (await frame()).url()
+  const session = await context.newCDPSession(page)
+  const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: CdpFrameTree }
+  const find = (tree: CdpFrameTree): string | undefined =>
+    tree.frame.url === url ? tree.frame.id : tree.childFrames?.map(find).find(Boolean)
+  const frameId = find(frameTree)
+  if (!frameId) {
+    await session.detach()
+    throw new Error(`No frame at ${url}.`)
+  }
+  return { session, frameId }
+}
+
+/**
+ * The test page's accessibility tree as Chromium hands it to a screen reader (closed shadow roots
+ * included, ignored nodes left out): every node's role and name, in tree order.
+ */
+async function accessibilityTree(context: BrowserCommandContext): Promise<AccessibleNode[]> {
+  const { session, frameId } = await testFrameSession(context)
+  try {
+    type AxValue = { value?: unknown } | undefined
+    const { nodes } = (await session.send('Accessibility.getFullAXTree', { frameId })) as {
+      nodes: Array<{ ignored: boolean; role?: AxValue; name?: AxValue }>
+    }
+    return nodes
+      .filter((node) => !node.ignored)
+      .map((node) => ({ role: String(node.role?.value ?? ''), name: String(node.name?.value ?? '') }))
+  } finally {
+    await session.detach()
+  }
+}
+
+/** What the DOM under an element holds, shadow roots of every mode included. */
+export interface DeepDom {
+  /** Every text node's text and every attribute's value, one per line. */
+  text: string
+  /** Each shadow root found, as `host-tag:mode` (`open`, `closed`). */
+  shadowRoots: string[]
+}
+
+/**
+ * Reads the DOM under the first element of the test page matching `selector` as DevTools does,
+ * into every shadow root (closed ones too): what is in the page, whatever script can reach.
+ */
+async function deepDom(context: BrowserCommandContext, selector: string): Promise<DeepDom> {
+  const { session, frameId } = await testFrameSession(context)
+  type CdpNode = {
+    nodeId: number
+    nodeType: number
+    localName: string
+    nodeValue: string
+    frameId?: string
+    attributes?: string[]
+    children?: CdpNode[]
+    shadowRoots?: Array<CdpNode & { shadowRootType?: string }>
+    contentDocument?: CdpNode
+  }
+  try {
+    const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode }
+    const documentOf = (node: CdpNode): CdpNode | undefined =>
+      node.frameId === frameId && node.contentDocument
+        ? node.contentDocument
+        : [...(node.children ?? []), ...(node.contentDocument ? [node.contentDocument] : [])]
+            .map(documentOf)
+            .find(Boolean)
+    const document = documentOf(root)
+    if (!document) throw new Error('The test frame has no document.')
+    const { nodeId } = (await session.send('DOM.querySelector', { nodeId: document.nodeId, selector })) as {
+      nodeId: number
+    }
+    if (!nodeId) throw new Error(`Nothing matches ${selector}.`)
+    const { node } = (await session.send('DOM.describeNode', { nodeId, depth: -1, pierce: true })) as {
+      node: CdpNode
+    }
+    const text: string[] = []
+    const shadowRoots: string[] = []
+    const walk = (at: CdpNode) => {
+      if (at.nodeType === 3) text.push(at.nodeValue)
+      text.push(...(at.attributes ?? []).filter((_, index) => index % 2 === 1))
+      for (const shadow of at.shadowRoots ?? []) {
+        shadowRoots.push(`${at.localName}:${shadow.shadowRootType}`)
+        walk(shadow)
+      }
+      for (const child of at.children ?? []) walk(child)
+    }
+    walk(node)
+    return { text: text.join('\n'), shadowRoots }
+  } finally {
+    await session.detach()
+  }
+}
+
+/** Lets the test page read and write the system clipboard (`navigator.clipboard`) without asking. */
+async function grantClipboard({ context, frame }: BrowserCommandContext): Promise<void> {
+  const origin = new URL((await frame()).url()).origin
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin })
+}
+
 export const commands = {
   readKeyInNewPage,
   runInCspPage,
@@ -369,6 +480,9 @@ export const commands = {
   passkeyRegistrationOptions,
   verifyPasskeyRegistration,
   verifyPasskeyAuthentication,
+  accessibilityTree,
+  deepDom,
+  grantClipboard,
 }
 
 // What the tests see: each command without its context, its result coming back over RPC.

@@ -1,9 +1,12 @@
-// <wallet-export-reveal> in Chromium against the relay and sandbox: warning, confirmation, reveal,
-// copy and hide by keyboard; the phrase leaves the page on Hide, at the session's end and when the
-// element is removed.
+// <wallet-export-reveal> in Chromium against the relay and sandbox: warning, confirmations,
+// reveal and hide by keyboard; the phrase in a closed shadow root (what the user sees read from
+// the accessibility tree, never through `shadowRoot`), out of the DOM and the accessibility tree on
+// Hide, at the session's end (here, in another tab, expired, another account) and on removal; an
+// export that finishes after the session ended is never shown.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
-import type { WalletAuthError } from '../../src/errors.js'
+import type { PayloadDescription } from '../../src/intent/describePayload.js'
+import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import {
   advanceSandboxClock,
   expectAccessible,
@@ -13,9 +16,21 @@ import {
   signInByEmail,
   signUpWithClient,
 } from './elementKit.js'
+import {
+  deepDomOfReveal,
+  exportsOf,
+  inAccessibilityTree,
+  listen,
+  PHRASE,
+  phrasesHeard,
+  reachableByScript,
+  recordingCustomer,
+  showPhrase,
+} from './exportRevealKit.js'
 import { openTabFor, tabCall } from './signInKit.js'
 
 afterEach(async () => {
+  vi.useRealTimers()
   vi.restoreAllMocks()
   await commands.closeTabs(true)
 })
@@ -26,32 +41,21 @@ afterAll(async () => {
 const status = (element: Element) => shadowOf(element).querySelector('[role="status"]')
 const alert = (element: Element) => shadowOf(element).querySelector('[role="alert"]')
 const focused = (element: Element) => shadowOf(element).activeElement
-const phraseOf = (element: Element) => shadowOf(element).querySelector('output')?.textContent
 
-function listen(element: Element) {
-  const heard: string[] = []
-  for (const type of ['wallet-revealed', 'wallet-hidden', 'wallet-error'] as const) {
-    element.addEventListener(type, (event) =>
-      heard.push(
-        type === 'wallet-error'
-          ? `error:${(event as CustomEvent<{ error: WalletAuthError }>).detail.error.code}`
-          : type,
-      ),
-    )
-  }
-  return heard
+/** The phrase is nowhere: not read out, not in the element's DOM (closed roots included). */
+async function expectGone(phrase: string) {
+  expect(phrase).toMatch(PHRASE)
+  expect(await inAccessibilityTree(phrase)).toBe(false)
+  expect((await deepDomOfReveal()).text).not.toContain(phrase)
 }
 
 describe('<wallet-export-reveal>', () => {
-  it('reveals the phrase by keyboard after a confirmation (Escape cancels), copies it, and Hide takes it out of the page', async () => {
-    const customer = await signUpWithClient()
+  it('reveals the phrase by keyboard after both confirmations (Escape and Cancel step back), in a closed root, and Hide takes it out of the DOM and the accessibility tree', async () => {
+    const customer = await recordingCustomer()
     await signInByEmail(customer)
+    const exported = exportsOf(customer.wallet)
     const reveal = mount('wallet-export-reveal', { client: customer.wallet })
     const heard = listen(reveal)
-    const copied: string[] = []
-    vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(async (text) => {
-      copied.push(text)
-    })
 
     await expect
       .element(page.getByText(/Anyone who sees the recovery phrase controls the wallet/))
@@ -60,7 +64,7 @@ describe('<wallet-export-reveal>', () => {
     await expectAccessible(reveal)
     await expectFitsPhone(reveal)
 
-    // The confirmation: a labelled group, focus on its first answer; Escape steps back.
+    // The first question (nobody watching): a labelled group, focus on its first answer; Escape steps back.
     await userEvent.tab()
     expect(focused(reveal)?.textContent).toBe('Show recovery phrase')
     await userEvent.keyboard('{Enter}')
@@ -72,72 +76,201 @@ describe('<wallet-export-reveal>', () => {
     expect(focused(reveal)?.textContent).toBe('Show recovery phrase')
     expect(heard).toEqual([])
 
+    // The second (no app `confirm`): what is about to be signed, before anything is; Escape signs nothing.
+    const signedExports = () => customer.sent.filter((line) => /\/export signed$/.test(line))
+    const panel = page.getByRole('group', { name: 'Check this before you confirm' })
     await userEvent.keyboard('{Enter}')
-    expect(focused(reveal)?.textContent).toBe('Show it')
     await userEvent.keyboard('{Enter}')
-    await expect.poll(() => heard).toEqual(['wallet-revealed'])
+    await expect.element(panel).toBeVisible()
+    await expect.element(panel).toHaveAccessibleDescription(/^Export the wallet's recovery phrase/)
+    expect(customer.sent.filter((line) => line.endsWith('/export'))).toHaveLength(1)
+    expect(signedExports()).toEqual([])
+    expect(focused(reveal)?.textContent).toBe('Check this before you confirm')
+    await expectAccessible(reveal)
+    await expectFitsPhone(reveal)
+    await userEvent.keyboard('{Escape}')
+    await expect.poll(() => heard).toEqual(['cancelled:CONFIRMATION_DECLINED'])
+    expect(status(reveal)?.textContent).toBe('Cancelled. Nothing was signed.')
+    expect(focused(reveal)?.textContent).toBe('Show recovery phrase')
+    expect(signedExports()).toEqual([])
+    expect(exported).toEqual([])
 
-    // The phrase in a labelled output, focused; the change announced without reading it out.
-    const phrase = phraseOf(reveal) ?? ''
-    expect(phrase.split(' ').length).toBeGreaterThanOrEqual(12)
-    await expect.element(page.getByLabelText('Recovery phrase')).toHaveTextContent(phrase)
-    expect(focused(reveal)).toBe(shadowOf(reveal).querySelector('output'))
+    await userEvent.keyboard('{Enter}')
+    await userEvent.keyboard('{Enter}')
+    await expect.element(panel).toBeVisible()
+    await userEvent.tab()
+    expect(focused(reveal)?.textContent).toBe('Confirm')
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(() => heard).toEqual(['cancelled:CONFIRMATION_DECLINED', 'wallet-revealed'])
+    expect(signedExports()).toHaveLength(1)
+
+    // What a screen reader reads: the labelled phrase, the one exported; focus on it.
+    const phrase = exported[0] ?? ''
+    expect(await phrasesHeard()).toEqual([phrase])
+    const tree = await commands.accessibilityTree()
+    expect(tree).toContainEqual({ role: 'status', name: 'Recovery phrase' })
+    expect(document.activeElement).toBe(reveal)
+    expect(focused(reveal)?.getAttribute('part')).toBe('phrase-box')
     expect(status(reveal)?.textContent).toBe('Recovery phrase shown. Write it down, then hide it.')
     expect(status(reveal)?.getAttribute('aria-live')).toBe('polite')
+    // In the DOM, inside a closed root: a script walking `shadowRoot`s never meets it.
+    expect(reachableByScript(document.body)).not.toContain(phrase)
+    expect(reachableByScript(document.body)).not.toMatch(/([a-z]+ ){11,23}[a-z]+/)
+    const dom = await deepDomOfReveal()
+    expect(dom.shadowRoots).toEqual(['wallet-export-reveal:open', 'div:closed'])
+    expect(dom.text).toContain(phrase)
+    expect(Object.values(reveal).join(' ')).not.toContain(phrase)
     await expectAccessible(reveal)
     await expectFitsPhone(reveal)
 
     await userEvent.tab()
     expect(focused(reveal)?.textContent).toBe('Copy')
-    await userEvent.keyboard('{Enter}')
-    await expect.poll(() => copied).toEqual([phrase])
-    expect(status(reveal)?.textContent).toBe('Copied. Clear your clipboard when you are done.')
-
     await userEvent.tab()
     expect(focused(reveal)?.textContent).toBe('Hide')
     await userEvent.keyboard('{Enter}')
-    expect(heard).toEqual(['wallet-revealed', 'wallet-hidden'])
-    expect(shadowOf(reveal).querySelector('output')).toBeNull()
-    expect(shadowOf(reveal).textContent).not.toContain(phrase)
+    await expect
+      .poll(() => heard)
+      .toEqual(['cancelled:CONFIRMATION_DECLINED', 'wallet-revealed', 'wallet-hidden'])
+    await expectGone(phrase)
+    expect((await deepDomOfReveal()).shadowRoots).toEqual(['wallet-export-reveal:open'])
     expect(status(reveal)?.textContent).toBe('Recovery phrase hidden. It is no longer on the page.')
     expect(focused(reveal)?.textContent).toBe('Show recovery phrase')
   })
 
-  it('takes the phrase out of the page when the session ends, here or in another tab, and when the element is removed', async () => {
-    const customer = await signUpWithClient()
+  it("asks the app's own confirm instead of its panel, with what is about to be signed; a refusal signs nothing", async () => {
+    const asked: PayloadDescription[] = []
+    let answer = false
+    const customer = await recordingCustomer({
+      confirm: (description) => {
+        asked.push(description)
+        return answer
+      },
+    })
     await signInByEmail(customer)
+    const exported = exportsOf(customer.wallet)
     const reveal = mount('wallet-export-reveal', { client: customer.wallet })
     const heard = listen(reveal)
-    const showPhrase = async () => {
-      await userEvent.click(page.getByRole('button', { name: 'Show recovery phrase' }))
-      await userEvent.click(page.getByRole('button', { name: 'Show it' }))
-      await expect.poll(() => phraseOf(reveal)).toBeTruthy()
-    }
+
+    await userEvent.click(page.getByRole('button', { name: 'Show recovery phrase' }))
+    await userEvent.click(page.getByRole('button', { name: 'Show it' }))
+    await expect.poll(() => heard).toEqual(['cancelled:CONFIRMATION_DECLINED'])
+    expect(asked.map((description) => description.action)).toEqual(['export'])
+    expect(customer.sent.filter((line) => line.endsWith('/export signed'))).toEqual([])
+    expect(page.getByRole('group', { name: 'Check this before you confirm' }).query()).toBeNull()
+    expect(await phrasesHeard()).toEqual([])
+
+    answer = true
+    const phrase = await showPhrase(heard, exported)
+    expect(asked.map((description) => description.action)).toEqual(['export', 'export'])
+    expect(phrase).toMatch(PHRASE)
+  })
+
+  it('takes the phrase out of the DOM and the accessibility tree when the session ends, here or in another tab, and when the element is removed', async () => {
+    const customer = await signUpWithClient()
+    await signInByEmail(customer)
+    const exported = exportsOf(customer.wallet)
+    const reveal = mount('wallet-export-reveal', { client: customer.wallet })
+    const heard = listen(reveal)
 
     // Signed out in another tab (another document on the same key store).
     const other = await openTabFor(customer)
-    await showPhrase()
+    let phrase = await showPhrase(heard, exported)
     expect(await tabCall(other, 'signOut')).toMatchObject({ ok: true })
     await expect.poll(() => heard).toEqual(['wallet-revealed', 'wallet-hidden'])
-    expect(shadowOf(reveal).querySelector('output')).toBeNull()
+    await expectGone(phrase)
     expect(status(reveal)?.textContent).toBe('Recovery phrase hidden. It is no longer on the page.')
 
     // Signed out here.
     await advanceSandboxClock(30_000) // past the back-off of a second code in a row
     await signInByEmail(customer)
-    await showPhrase()
+    phrase = await showPhrase(heard, exported)
     await customer.wallet.signOut()
-    await expect
-      .poll(() => heard)
-      .toEqual(['wallet-revealed', 'wallet-hidden', 'wallet-revealed', 'wallet-hidden'])
-    expect(shadowOf(reveal).querySelector('output')).toBeNull()
+    await expect.poll(() => heard).toHaveLength(4)
+    expect(heard.slice(2)).toEqual(['wallet-revealed', 'wallet-hidden'])
+    await expectGone(phrase)
 
-    await advanceSandboxClock(30_000) // past the back-off of a second code in a row
+    // Removed from the page.
+    await advanceSandboxClock(30_000)
     await signInByEmail(customer)
-    await showPhrase()
-    const phrase = phraseOf(reveal) ?? ''
+    phrase = await showPhrase(heard, exported)
     reveal.remove()
-    expect(shadowOf(reveal).textContent).not.toContain(phrase)
+    expect(await inAccessibilityTree(phrase)).toBe(false)
+    document.body.append(reveal)
+    await expectGone(phrase)
+    expect(heard).toHaveLength(5)
+  })
+
+  it('takes the phrase out when the session expires (the page clock moved)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })
+    const customer = await signUpWithClient()
+    await signInByEmail(customer)
+    const exported = exportsOf(customer.wallet)
+    const reveal = mount('wallet-export-reveal', { client: customer.wallet })
+    const heard = listen(reveal)
+    const phrase = await showPhrase(heard, exported)
+
+    // The sandbox's sessions last 15 minutes.
+    vi.advanceTimersByTime(16 * 60_000)
+    await expect.poll(() => heard).toEqual(['wallet-revealed', 'wallet-hidden'])
+    await expectGone(phrase)
+    expect(status(reveal)?.textContent).toBe('Recovery phrase hidden. It is no longer on the page.')
+  })
+
+  it('takes the phrase out when another account signs in on the same key store, and keeps it for its own', async () => {
+    const customer = await signUpWithClient()
+    await signInByEmail(customer)
+    const exported = exportsOf(customer.wallet)
+    const reveal = mount('wallet-export-reveal', { client: customer.wallet })
+    const heard = listen(reveal)
+    const phrase = await showPhrase(heard, exported)
+
+    // The same account signing in again (here) is still the phrase's owner.
+    await advanceSandboxClock(30_000)
+    await signInByEmail(customer)
+    expect(await phrasesHeard()).toEqual([phrase])
+
+    // Another customer of the app signs in on this browser's key store (another client, this page).
+    const another = await signUpWithClient({
+      keyStore: createKeyStore({ databaseName: customer.databaseName }),
+    })
+    await signInByEmail(another)
+    await expect.poll(() => heard).toEqual(['wallet-revealed', 'wallet-hidden'])
+    await expectGone(phrase)
+  })
+
+  it('never shows a phrase whose export finishes after the session ended', async () => {
+    const customer = await signUpWithClient()
+    await signInByEmail(customer)
+    // The export's answer is held back (a slow network, a slow decryption) until the test lets it go.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const exportWallet = customer.wallet.exportWallet
+    const exported: string[] = []
+    let finished = 0
+    vi.spyOn(customer.wallet, 'exportWallet').mockImplementation(async (...args) => {
+      const phrase = await exportWallet(...args)
+      exported.push(phrase)
+      await held
+      finished++
+      return phrase
+    })
+    const reveal = mount('wallet-export-reveal', { client: customer.wallet })
+    const heard = listen(reveal)
+
+    await userEvent.click(page.getByRole('button', { name: 'Show recovery phrase' }))
+    await userEvent.click(page.getByRole('button', { name: 'Show it' }))
+    await userEvent.click(page.getByRole('button', { name: 'Confirm' }))
+    await expect.poll(() => exported).toHaveLength(1)
+    await customer.wallet.signOut()
+    release()
+    await expect.poll(() => finished).toBe(1)
+    await expect.poll(() => reveal.busy).toBe(false)
+    const phrase = exported[0] ?? ''
+    await expectGone(phrase)
+    expect(heard).toEqual([])
+    expect(page.getByRole('button', { name: 'Show recovery phrase' }).query()).not.toBeNull()
   })
 
   it('says the session ended, where the user acted, when nobody is signed in', async () => {
@@ -151,7 +284,7 @@ describe('<wallet-export-reveal>', () => {
       'Your session ended. Sign in again to continue. Code: NO_SESSION_KEY',
     )
     expect(focused(reveal)).toBe(alert(reveal))
-    expect(shadowOf(reveal).querySelector('output')).toBeNull()
+    expect(await phrasesHeard()).toEqual([])
     await expectAccessible(reveal)
   })
 })
