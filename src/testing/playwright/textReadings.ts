@@ -1,0 +1,51 @@
+import { base64Readings } from './base64Readings.js'
+import { byteArrayReadings } from './byteArrayReadings.js'
+import { hexReadings } from './hexReadings.js'
+import { jsonUnescaped } from './jsonUnescaped.js'
+import { percentDecoded } from './percentDecoded.js'
+
+/** One way of reading a text: what it says once the decodings `via` (outermost first) are undone. */
+export interface TextReading {
+  text: string
+  via: string[]
+}
+
+// Each with the least a run must hold to carry a code of `length` characters.
+const DECODINGS: { name: string; read: (text: string, length: number) => string[] }[] = [
+  { name: 'percent-encoded', read: (text) => [percentDecoded(text)] },
+  { name: 'JSON-escaped', read: (text) => [jsonUnescaped(text)] },
+  { name: 'base64', read: (text, length) => base64Readings(text, Math.ceil((length * 4) / 3)) },
+  { name: 'hex', read: (text, length) => hexReadings(text, length * 2) },
+  { name: 'bytes', read: (text, length) => byteArrayReadings(text, length) },
+]
+
+// Enough for the encodings stacked in practice (base64 of a JSON text in a percent-encoded query).
+const LAYERS = 3
+
+/**
+ * The readings of `text` that could carry a code of `codeLength` characters: the text itself,
+ * then what each decoding makes of it (percent-encoding, JSON escapes, base64 or base64url, hex,
+ * arrays of bytes), then what each makes of those, up to three layers; fewer layers first.
+ *
+ * @example
+ * ```ts
+ * const readings = [...textReadings('otp=NDgyOTEz', 6)]
+ * readings.some(({ text, via }) => text === '482913' && via[0] === 'base64') // true
+ * ```
+ */
+export function* textReadings(text: string, codeLength: number): Generator<TextReading> {
+  let layer: TextReading[] = [{ text, via: [] }]
+  for (let depth = 0; layer.length > 0; depth++) {
+    yield* layer
+    if (depth === LAYERS) return
+    layer = layer.flatMap((reading) => decodedOnce(reading, codeLength))
+  }
+}
+
+function decodedOnce({ text, via }: TextReading, codeLength: number): TextReading[] {
+  return DECODINGS.flatMap(({ name, read }) =>
+    read(text, codeLength)
+      .filter((decoded) => decoded !== text)
+      .map((decoded) => ({ text: decoded, via: [...via, name] })),
+  )
+}
