@@ -114,6 +114,15 @@ const SessionIds = z.looseObject({ data: z.array(z.looseObject({ id: z.string() 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
 
+/** A request body as JSON, `undefined` when there is none or it is not JSON. */
+function jsonBody(body: Uint8Array | undefined): unknown {
+  try {
+    return body?.length ? JSON.parse(new TextDecoder().decode(body)) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 const sessionEnded = () =>
   new WalletAuthError('SESSION_EXPIRED', 'The session has ended (expired or revoked): sign in again.')
 
@@ -176,20 +185,16 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
     // One Request object carries every leg of one flow.
     const signed = signedLegs.get(leg.request) ?? []
     signedLegs.set(leg.request, signed)
-    let expectations: ActivityExpectation[]
-    if (checks.intent) {
-      expectations = checks.intent(leg.index, signed.slice(0, leg.index))
-    } else {
-      let body: unknown
-      try {
-        body = leg.body?.length ? JSON.parse(new TextDecoder().decode(leg.body)) : undefined
-      } catch {
-        body = undefined
-      }
-      const path = new URL(leg.request.url).pathname
-      const before = signed.slice(0, leg.index)
-      expectations = requestIntent({ method: leg.request.method, path, body, leg: leg.index, signed: before })
-    }
+    const before = signed.slice(0, leg.index)
+    const expectations = checks.intent
+      ? checks.intent(leg.index, before)
+      : requestIntent({
+          method: leg.request.method,
+          path: new URL(leg.request.url).pathname,
+          body: jsonBody(leg.body),
+          leg: leg.index,
+          signed: before,
+        })
     signed[leg.index] = await expectActivity(payloadToSign, expectations)
     await confirm(describePayload(payloadToSign), checks.confirm ?? settings.confirm)
   }
@@ -279,15 +284,12 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
   ): Promise<z.infer<T>> {
     const ownKey = isObject(options.body) ? options.body.clientPublicKey : undefined
     const partOfChange = typeof ownKey === 'string' && pendingPublicKeys.has(ownKey)
-    const { intent, confirm } = options
-    const checked = intent !== undefined || confirm !== undefined
+    const { intent, confirm: ask } = options
+    const ownChecks = { ...(intent ? { intent } : {}), ...(ask ? { confirm: ask } : {}) }
+    const checked = intent !== undefined || ask !== undefined
     const send =
       options.fetch ??
-      (partOfChange
-        ? changeFetch
-        : checked
-          ? signedWith({ ...(intent ? { intent } : {}), ...(confirm ? { confirm } : {}) }, sessionKey)
-          : signedFetch)
+      (partOfChange ? changeFetch : checked ? signedWith(ownChecks, sessionKey) : signedFetch)
     const what = `${method} ${path.split('?')[0]}`
     let response: Response
     try {
