@@ -13,7 +13,7 @@ import { invalidInput, unauthorized } from './sandboxError.js'
 import { SANDBOX_OTP_CODE } from './sandboxOtpCode.js'
 import { openSession } from './sessions.js'
 import { acceptRetry, isRetry, issueChallenge } from './signedRetry.js'
-import type { CredentialRecord } from './store.js'
+import type { CredentialRecord, OtpIssuance } from './store.js'
 import { verifyKey } from './verifyKey.js'
 
 /**
@@ -78,10 +78,7 @@ export async function verifyOtp(
     return c.json((await openSession(ctx, credential, tek, 'client-held')).body)
   }
 
-  const issuance = ctx.store.otpIssuances.get(credential.id)
-  if (!issuance || issuance.used || issuance.expiresAt <= ctx.clock.now()) {
-    throw unauthorized('No unused OTP was issued for this credential: ask /challenge for a new code')
-  }
+  const issuance = unusedIssuance(ctx, credential)
   let sealed: EncryptedOtpBundle
   try {
     sealed = parseWireJson(EncryptedOtpBundle, body.value.encryptedOtpBundle, 'encryptedOtpBundle')
@@ -100,6 +97,11 @@ export async function verifyOtp(
   } catch {
     throw unauthorized('The OTP bundle does not open with the key of the current issuance')
   }
+  // Checked again where it is used up: a parallel leg may have used it, or a challenge replaced it,
+  // while this bundle was being opened. One code opens one session.
+  if (unusedIssuance(ctx, credential) !== issuance) {
+    throw unauthorized('The OTP bundle does not open with the key of the current issuance')
+  }
   // A mistyped code may be typed again under the same issuance (the verify rate limit counts the
   // misses); the right one uses the issuance up.
   if (plaintext.otp_code !== SANDBOX_OTP_CODE) throw unauthorized('Invalid OTP code')
@@ -115,6 +117,15 @@ export async function verifyOtp(
     payloadToSign: otpToken(ctx, credential, tek, body.digest),
     context: { tek },
   })
+}
+
+/** The credential's current OTP issuance, unless it is used up or expired (401). */
+function unusedIssuance(ctx: SandboxContext, credential: CredentialRecord): OtpIssuance {
+  const issuance = ctx.store.otpIssuances.get(credential.id)
+  if (!issuance || issuance.used || issuance.expiresAt <= ctx.clock.now()) {
+    throw unauthorized('No unused OTP was issued for this credential: ask /challenge for a new code')
+  }
+  return issuance
 }
 
 /**

@@ -125,7 +125,13 @@ export async function checkAssertion(
       requireUserVerification: false,
     })
     if (!result.verified) return 'the signature does not verify'
-    passkey.counter = result.authenticationInfo.newCounter
+    // Compared again with the counter now: a parallel assertion (a cloned authenticator's) may have
+    // moved it while this one was verified against the value before.
+    const { newCounter } = result.authenticationInfo
+    if ((newCounter > 0 || passkey.counter > 0) && newCounter <= passkey.counter) {
+      return `the signature counter ${newCounter} did not move past ${passkey.counter}`
+    }
+    passkey.counter = newCounter
     return undefined
   } catch (error) {
     return error instanceof Error ? error.message : String(error)

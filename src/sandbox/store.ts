@@ -80,7 +80,10 @@ export interface DelegatedKeyRecord {
   updatedAt: string
 }
 
-/** Failed `/verify` attempts of one credential in the current window (the verify rate limit). */
+/**
+ * Failed `/verify` attempts of one credential in the current window, counting those still being
+ * judged (the verify rate limit).
+ */
 export interface VerifyFailures {
   windowStart: number
   count: number

@@ -4,6 +4,7 @@ import * as z from 'zod/mini'
 import { CredentialType } from '../../wire/authMethod.js'
 import { PasskeyAssertion, PasskeyAttestation } from '../../wire/passkeyAssertion.js'
 import { prefixedId } from '../../wire/primitives.js'
+import { claimFirst } from '../claimFirst.js'
 import { iso, newId, type SandboxContext, walletUserId } from '../context.js'
 import { requireAccount, requireCredential } from '../lookups.js'
 import { checkSandboxToken, providerName } from '../oidc.js'
@@ -171,6 +172,41 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
     }
   }
 
+  /** The credential, unless it is the account's last one (400): an account keeps one at least. */
+  function requireRemovable(id: string | undefined): CredentialRecord {
+    const credential = requireCredential(ctx, id)
+    if (credentialsOf(credential.accountId).length <= 1) {
+      throw invalidInput(
+        'An account must keep at least one credential: add another before removing this one.',
+      )
+    }
+    return credential
+  }
+
+  /**
+   * Takes the credential's challenge slot (429 while the interval since the last one runs); returns
+   * how to give it back, when no challenge was issued after all.
+   */
+  function claimChallenge(credentialId: string): () => void {
+    const now = clock.now()
+    const last = store.lastChallengeAt.get(credentialId)
+    if (last !== undefined && now - last < config.challengeIntervalMs) {
+      const retryAfter = Math.ceil((config.challengeIntervalMs - (now - last)) / 1000)
+      throw new SandboxError({
+        status: 429,
+        code: 'RATE_LIMITED',
+        message: `Too many challenges: try again in ${retryAfter} seconds.`,
+        headers: { 'Retry-After': String(retryAfter) },
+      })
+    }
+    store.lastChallengeAt.set(credentialId, now)
+    return () => {
+      if (store.lastChallengeAt.get(credentialId) !== now) return
+      if (last === undefined) store.lastChallengeAt.delete(credentialId)
+      else store.lastChallengeAt.set(credentialId, last)
+    }
+  }
+
   /** What a new credential of this body would be: its token or attestation checked, its contact found. */
   async function newCredential(body: CreateCredential): Promise<NewCredential> {
     const account = requireAccount(ctx, body.accountId)
@@ -279,12 +315,7 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
   })
 
   app.delete('/auth/credentials/:id', async (c) => {
-    const credential = requireCredential(ctx, c.req.param('id'))
-    if (credentialsOf(credential.accountId).length <= 1) {
-      throw invalidInput(
-        'An account must keep at least one credential: add another before removing this one.',
-      )
-    }
+    const credential = requireRemovable(c.req.param('id'))
     const body = await readBody(c, z.unknown())
     const outcome = await signedRetry(ctx, c, {
       accountId: credential.accountId,
@@ -294,6 +325,8 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
       excludeCredentialId: credential.id,
     })
     if (outcome.challenge) return outcome.challenge
+    // Again, with the removal: a parallel removal may have taken the account's other credential.
+    requireRemovable(credential.id)
     store.credentials.delete(credential.id)
     for (const session of store.sessions.where('credential', credential.id)) session.revoked = true
     // Its challenge state goes too: requests naming a removed credential stop at 404 before they read it.
@@ -303,38 +336,29 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
     return c.body(null, 204)
   })
 
-  app.post('/auth/credentials/:id/challenge', async (c) => {
+  app.post('/auth/credentials/:id/challenge', (c) => {
     const credential = requireCredential(ctx, c.req.param('id'))
-    const now = clock.now()
-    const last = store.lastChallengeAt.get(credential.id)
-    if (last !== undefined && now - last < config.challengeIntervalMs) {
-      const retryAfter = Math.ceil((config.challengeIntervalMs - (now - last)) / 1000)
-      throw new SandboxError({
-        status: 429,
-        code: 'RATE_LIMITED',
-        message: `Too many challenges: try again in ${retryAfter} seconds.`,
-        headers: { 'Retry-After': String(retryAfter) },
-      })
-    }
-    if (credential.type === 'OAUTH')
-      throw invalidInput('OAUTH credentials are verified with a fresh token, without a challenge.')
-    if (credential.type === 'PASSKEY') {
-      const { value } = await readBody(c, PasskeyChallenge)
-      const challenge = await issuePasskeyChallenge(ctx, credential, value.clientPublicKey)
-      store.lastChallengeAt.set(credential.id, now)
-      return c.json({ ...authMethodView(credential), ...challenge })
-    }
-    store.lastChallengeAt.set(credential.id, now)
-    const otpEncryptionTargetBundle = await issueOtp(ctx, credential)
-    return c.json({ ...authMethodView(credential), otpEncryptionTargetBundle })
+    return claimFirst({
+      claim: () => claimChallenge(credential.id),
+      attempt: async () => {
+        if (credential.type === 'OAUTH')
+          throw invalidInput('OAUTH credentials are verified with a fresh token, without a challenge.')
+        if (credential.type === 'PASSKEY') {
+          const { value } = await readBody(c, PasskeyChallenge)
+          const challenge = await issuePasskeyChallenge(ctx, credential, value.clientPublicKey)
+          return c.json({ ...authMethodView(credential), ...challenge })
+        }
+        const otpEncryptionTargetBundle = await issueOtp(ctx, credential)
+        return c.json({ ...authMethodView(credential), otpEncryptionTargetBundle })
+      },
+    })
   })
 
-  app.post('/auth/credentials/:id/verify', async (c) => {
+  app.post('/auth/credentials/:id/verify', (c) => {
     const credential = requireCredential(ctx, c.req.param('id'))
-    const limit = verifyRateLimit(ctx, credential.id)
-    const body = await readBody(c, Verify)
-    if (body.value.type !== credential.type) throw invalidInput(`This credential is ${credential.type}.`)
-    return limit.track(async () => {
+    return verifyRateLimit(ctx, credential.id, async () => {
+      const body = await readBody(c, Verify)
+      if (body.value.type !== credential.type) throw invalidInput(`This credential is ${credential.type}.`)
       switch (credential.type) {
         case 'EMAIL_OTP':
         case 'SMS_OTP':

@@ -7,6 +7,7 @@ import { readBody } from '../readBody.js'
 import { invalidInput, notFound, unauthorized } from '../sandboxError.js'
 import { activeSessions, keyMode, openSession } from '../sessions.js'
 import { signedRetry } from '../signedRetry.js'
+import type { SessionRecord } from '../store.js'
 import { sessionView } from '../views.js'
 
 const Refresh = z.looseObject({ clientPublicKey: z.string() })
@@ -15,6 +16,13 @@ const AccountId = prefixedId('InternalAccount')
 /** Listing, revoking and refreshing sessions (wire-formats section 10). */
 export function sessionRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
+
+  /** Only an active session is refreshed, on both legs (401 otherwise). */
+  function requireRefreshable(session: SessionRecord): void {
+    if (session.revoked || session.expiresAt <= ctx.clock.now()) {
+      throw unauthorized('Only an active session can be refreshed: sign in again.')
+    }
+  }
 
   app.get('/auth/sessions', (c) => {
     const accountId = AccountId.safeParse(c.req.query('accountId'))
@@ -46,9 +54,7 @@ export function sessionRoutes(ctx: SandboxContext): Hono {
     const session = requireSession(ctx, c.req.param('id'))
     const body = await readBody(c, Refresh)
     const mode = keyMode(body.value.clientPublicKey)
-    if (session.revoked || session.expiresAt <= ctx.clock.now()) {
-      throw unauthorized('Only an active session can be refreshed: sign in again.')
-    }
+    requireRefreshable(session)
     const outcome = await signedRetry(ctx, c, {
       accountId: session.accountId,
       body,
@@ -60,7 +66,9 @@ export function sessionRoutes(ctx: SandboxContext): Hono {
     if (outcome.session && outcome.session.id !== session.id) {
       throw unauthorized('A session is refreshed by its own key.', 'WALLET_SIGNATURE_INVALID')
     }
-    // The refreshed session replaces the old one: two tabs refreshing at once end with one.
+    // The refreshed session replaces the old one: two tabs refreshing at once end with one. Checked
+    // again with the revocation, as a parallel refresh may have retired it meanwhile.
+    requireRefreshable(session)
     session.revoked = true
     const credential = requireCredential(ctx, session.credentialId)
     return c.json((await openSession(ctx, credential, body.value.clientPublicKey, mode)).body, 201)
