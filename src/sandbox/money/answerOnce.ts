@@ -1,10 +1,12 @@
 import type { Context } from 'hono'
 import type { SandboxContext } from '../context.js'
+import { firstAnswer } from './firstAnswer.js'
 
 /**
  * Runs a request that takes an `Idempotency-Key` (quote creation, transfers): the first request
  * with a key is answered by `run` and its success remembered; a later one with the same key on the
- * same route gets that answer again, and nothing is done twice. Requests without a key just run.
+ * same route, or one sent while the first runs, gets that answer again, and nothing is done twice.
+ * Requests without a key just run.
  *
  * @example
  * ```ts
@@ -18,9 +20,6 @@ export async function answerOnce(
 ): Promise<Response> {
   const key = c.req.header('Idempotency-Key')
   const scope = key === undefined ? undefined : `${c.req.method} ${c.req.path} ${key}`
-  const first = scope === undefined ? undefined : ctx.store.money.firstAnswers.get(scope)
-  if (first) return c.json(first.body as Record<string, unknown>, first.status as 200)
-  const { status, body } = await run()
-  if (scope !== undefined) ctx.store.money.firstAnswers.set(scope, { status, body })
+  const { status, body } = await firstAnswer(ctx.store.money.firstAnswers, scope, run)
   return c.json(body, status)
 }

@@ -96,7 +96,7 @@ export async function executeQuote(
   quote: QuoteRecord,
   scaFactor: string | null | undefined,
 ): Promise<void> {
-  if (quote.executeRequested || isReleased(ctx, quote)) throw conflict('The quote was executed already.')
+  requireUnexecuted(ctx, quote)
   if (quoteStatus(ctx, quote) === 'EXPIRED')
     throw conflict('The quote expired and can no longer be executed.')
   if (!quote.sourceAccountId) {
@@ -109,21 +109,24 @@ export async function executeQuote(
   if (requiresSca(customer)) {
     const factor = pickScaFactor(ctx, quote.customerId, scaFactor)
     const now = ctx.clock.now()
-    quote.sca = {
-      steps: [...SINGLE_STEP],
-      stepsDone: 0,
+    const challenge = await issueScaChallenge(ctx, quote, {
       factor,
-      challenge: await issueScaChallenge(ctx, quote, {
-        factor,
-        purpose: SINGLE_STEP[0],
-        expiresAt: now + SCA_CHALLENGE_TTL_MS,
-      }),
-    }
+      purpose: SINGLE_STEP[0],
+      expiresAt: now + SCA_CHALLENGE_TTL_MS,
+    })
+    // Again, with the update: a parallel execute may have gone through while the challenge was made.
+    requireUnexecuted(ctx, quote)
+    quote.sca = { steps: [...SINGLE_STEP], stepsDone: 0, factor, challenge }
     quote.executeRequested = true
     return
   }
   releaseQuote(ctx, quote)
   quote.executeRequested = true
+}
+
+/** 409 `CONFLICT` once `/execute` was called on the quote or its money moved. */
+function requireUnexecuted(ctx: SandboxContext, quote: QuoteRecord): void {
+  if (quote.executeRequested || isReleased(ctx, quote)) throw conflict('The quote was executed already.')
 }
 
 /**

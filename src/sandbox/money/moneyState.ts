@@ -33,7 +33,10 @@ export interface ScaChallengeRecord {
   webauthnChallenge: string
   /** base64url credential ids of the customer's passkeys (for `passkeyAssertionOptions`). */
   passkeys: Array<{ id: string; transports: string[] }>
-  /** Wrong proofs so far, and when the last one came (the authorize rate limit). */
+  /**
+   * Wrong proofs so far (a proof counts as wrong from the moment it is judged until it is found
+   * right), and when the last one came (the authorize rate limit).
+   */
   failures: number
   lastFailureAt: number
 }
@@ -250,11 +253,11 @@ export interface MoneyState {
   beneficialOwners: IndexedMap<BeneficialOwnerRecord, 'customer'>
   /** Balance changes of transactions that are not due yet, applied by `settleMoney`. */
   pendingEffects: BalanceEffect[]
-  /** `Idempotency-Key` of `/execute` -> the first successful result. */
-  executions: Map<string, { quoteId: string; body: unknown }>
-  /** `Idempotency-Key` of a quote creation or a transfer (by route) -> its first answer. */
-  firstAnswers: Map<string, { status: number; body: unknown }>
-  /** Customer id -> wrong SCA proofs in a row, and until when authorizing is locked. */
+  /** `Idempotency-Key` of `/execute` -> the first successful result (`firstAnswer`). */
+  executions: Map<string, Promise<{ quoteId: string; body: Record<string, unknown> }>>
+  /** `Idempotency-Key` of a quote creation or a transfer (by route) -> its first answer (`firstAnswer`). */
+  firstAnswers: Map<string, Promise<{ status: 200 | 201 | 202; body: Record<string, unknown> }>>
+  /** Customer id -> wrong SCA proofs in a row (counted as `failures` is), and until when authorizing is locked. */
   scaLockouts: Map<string, { failures: number; lockedUntil: number }>
 }
 

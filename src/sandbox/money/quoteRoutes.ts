@@ -7,7 +7,9 @@ import { verifyWalletSignature } from '../signedRetry.js'
 import { answerOnce } from './answerOnce.js'
 import { CreateQuoteBody, createQuote } from './createQuote.js'
 import { checkFunds, executeQuote, releaseQuote } from './executeQuote.js'
+import { firstAnswer } from './firstAnswer.js'
 import { conflict, rateLimited } from './moneyErrors.js'
+import type { QuoteRecord, ScaChallengeRecord } from './moneyState.js'
 import { quoteStatus } from './quoteStatus.js'
 import { quoteView } from './quoteView.js'
 import { requireQuote } from './requireQuote.js'
@@ -27,6 +29,25 @@ export const SCA_LOCKOUT_FAILURES = 10
 export const SCA_LOCKOUT_MS = 15 * 60_000
 /** How long after a code was sent it may be re-sent. */
 export const SCA_RESEND_INTERVAL_MS = 30_000
+
+/**
+ * Counts a wrong proof on the challenge (its back-off) and on the customer (the lockout, set once
+ * `SCA_LOCKOUT_FAILURES` are reached in a row).
+ */
+function countWrongProof(
+  ctx: SandboxContext,
+  options: { quote: QuoteRecord; challenge: ScaChallengeRecord; now: number },
+): void {
+  const { quote, challenge, now } = options
+  challenge.failures++
+  challenge.lastFailureAt = now
+  if (quote.customerId === undefined) return
+  const failures = (ctx.store.money.scaLockouts.get(quote.customerId)?.failures ?? 0) + 1
+  ctx.store.money.scaLockouts.set(quote.customerId, {
+    failures,
+    lockedUntil: failures >= SCA_LOCKOUT_FAILURES ? now + SCA_LOCKOUT_MS : 0,
+  })
+}
 
 /**
  * Quotes: create (201; 202 for a real-time-funded quote of a customer in an SCA region, whose
@@ -65,16 +86,12 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
         payloadToSign: quote.payloadToSign,
       })
     }
-    const key = c.req.header('Idempotency-Key')
-    const first = key === undefined ? undefined : money.executions.get(key)
-    if (first) {
-      if (first.quoteId !== quote.id) throw conflict('This Idempotency-Key was used for another quote.')
-      return c.json(first.body as Record<string, unknown>)
-    }
-    await executeQuote(ctx, quote, value.scaFactor)
-    const body = quoteView(ctx, quote)
-    if (key !== undefined) money.executions.set(key, { quoteId: quote.id, body })
-    return c.json(body)
+    const first = await firstAnswer(money.executions, c.req.header('Idempotency-Key'), async () => {
+      await executeQuote(ctx, quote, value.scaFactor)
+      return { quoteId: quote.id, body: quoteView(ctx, quote) }
+    })
+    if (first.quoteId !== quote.id) throw conflict('This Idempotency-Key was used for another quote.')
+    return c.json(first.body)
   })
 
   app.post('/quotes/:quoteId/authorize', async (c) => {
@@ -114,19 +131,11 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
     const stepsDone = sca.stepsDone + 1
     const releases = stepsDone === sca.steps.length && quote.executeRequested
     if (releases) checkFunds(ctx, quote)
+    // Counted as wrong before it is judged, so that parallel proofs each meet the back-off and the
+    // lockout the ones before them reached; a right proof then clears the count.
+    countWrongProof(ctx, { quote, challenge, now })
     const failure = await verifyScaProof(ctx, { challenge, customerId: quote.customerId, proof: value })
-    if (failure) {
-      challenge.failures++
-      challenge.lastFailureAt = now
-      if (quote.customerId !== undefined) {
-        const failures = (lockout?.failures ?? 0) + 1
-        money.scaLockouts.set(quote.customerId, {
-          failures,
-          lockedUntil: failures >= SCA_LOCKOUT_FAILURES ? now + SCA_LOCKOUT_MS : 0,
-        })
-      }
-      throw invalidInput('The SCA proof does not answer the challenge.', { reason: failure })
-    }
+    if (failure) throw invalidInput('The SCA proof does not answer the challenge.', { reason: failure })
     if (quote.customerId !== undefined) money.scaLockouts.delete(quote.customerId)
     const nextChallenge =
       stepsDone < sca.steps.length
