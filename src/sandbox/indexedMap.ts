@@ -6,7 +6,8 @@ export type IndexKeys<V, I extends string> = Readonly<Record<I, (record: V) => s
  * customer's accounts, a session's account), kept up to date by `set`, `delete` and `clear`, so
  * that those lookups cost what a `Map` lookup costs instead of a scan of every record. A record
  * whose key function returns `undefined` is not in that index. The fields the keys come from must
- * not change while the record is stored (set the record again if they do).
+ * not change while the record is stored: set a changed copy in its place instead (the index finds
+ * the old keys in the record it replaces, so a record changed in place stays filed as it was).
  *
  * @example
  * ```ts

@@ -187,6 +187,29 @@ describe('customers in the sandbox', () => {
     expect(taken.body).toMatchObject({ status: 409, code: 'EMAIL_OTP_EMAIL_ALREADY_EXISTS' })
   })
 
+  it('files a moved credential under its new email: that one is taken, the old one free again', async () => {
+    const h = await startHarness()
+    const first = await createCustomer(h)
+    const second = await createCustomer(h)
+    await otpSignIn(h, first.emailCredentialId, first.accountId)
+    const moved = await h.signed(
+      `${h.base}/customers/${first.customerId}`,
+      json('PATCH', { customerType: 'INDIVIDUAL', email: 'moved@example.com' }),
+    )
+    expect(moved.status).toBe(200)
+    const taken = await h.call('PATCH', `/customers/${second.customerId}`, {
+      customerType: 'INDIVIDUAL',
+      email: 'Moved@example.com',
+    })
+    expect(taken.body).toMatchObject({ status: 409, code: 'EMAIL_OTP_EMAIL_ALREADY_EXISTS' })
+    // The first customer's old email is nobody's contact now: the second may move to it (a 202).
+    const freed = await h.call('PATCH', `/customers/${second.customerId}`, {
+      customerType: 'INDIVIDUAL',
+      email: first.email,
+    })
+    expect(freed.status).toBe(202)
+  })
+
   it('answers 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry', async () => {
     const h = await startHarness()
     const { customerId, emailCredentialId, smsKey } = await withBothOtpCredentials(h)

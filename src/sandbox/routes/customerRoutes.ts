@@ -39,6 +39,27 @@ const CONTACTS = {
   },
 } as const
 
+type Contact = (typeof CONTACTS)[keyof typeof CONTACTS]
+
+/** The ids of `credentials`, sorted: the set a contact change moves, as its 202 binds it. */
+function idsOf(credentials: CredentialRecord[]): string[] {
+  return credentials.map((credential) => credential.id).sort()
+}
+
+/** 409 when a credential other than the `tied` ones (moving with the change) has `value` already. */
+function requireContactFree(
+  ctx: SandboxContext,
+  options: { contact: Contact; value: string; tied: CredentialRecord[] },
+): void {
+  const { contact, value, tied } = options
+  const inUse = ctx.store.credentials
+    .where('contact', contactKey(contact.type, value) ?? '')
+    .some((credential) => !tied.includes(credential))
+  if (inUse) {
+    throw conflict(contact.taken, `Another ${contact.type} credential has this contact already.`)
+  }
+}
+
 /**
  * Customers and their embedded wallets: create, read, update. Changing the email of a customer with
  * a tied EMAIL_OTP credential, or the phone number of one with a tied SMS_OTP credential, is a
@@ -137,38 +158,34 @@ export function customerRoutes(ctx: SandboxContext): Hono {
     const contact = field === undefined ? undefined : CONTACTS[field]
     const changes = field !== undefined && next !== undefined && next !== customer[field]
     const wallet = walletOf(ctx, customer.id)
-    const tied =
+    const tiedNow = () =>
       contact && wallet
         ? store.credentials
             .where('account', wallet.id)
             .filter((credential) => credential.type === contact.type)
         : []
+    let tied = tiedNow()
 
     if (changes && contact && next !== undefined) {
-      const inUse = store.credentials
-        .where('contact', contactKey(contact.type, next) ?? '')
-        .some((credential) => !tied.includes(credential))
-      if (inUse)
-        throw conflict(
-          contact.taken,
-          `This ${field} is already the contact of another ${contact.type} credential.`,
-        )
+      requireContactFree(ctx, { contact, value: next, tied })
       // Moving a sign-in method: the wallet signs for it, and the 202 binds which credentials move.
       // A retry of such a 202 is checked even if none is tied any more: the set changed.
       const answers = store.pendingRequests.get(c.req.header('Request-Id') ?? '')?.accountId === wallet?.id
       if (wallet && (tied.length > 0 || (isRetry(ctx, c) && answers))) {
-        const tiedIds = tied.map((credential) => credential.id).sort()
         if (!isRetry(ctx, c)) {
           return issueChallenge(ctx, c, {
             accountId: wallet.id,
             body,
             activity: contact.activity,
             parameters: { [contact.parameter]: next, userId: walletUserId(wallet.id) },
-            context: tiedIds,
+            context: idsOf(tied),
           })
         }
         const { pending } = await acceptRetry(ctx, c, { accountId: wallet.id, body })
-        if ((pending.context as string[]).join() !== tiedIds.join())
+        // Both again, with the change: a parallel one may have taken the contact or moved the set.
+        tied = tiedNow()
+        requireContactFree(ctx, { contact, value: next, tied })
+        if ((pending.context as string[]).join() !== idsOf(tied).join())
           throw conflict(
             contact.setChanged,
             `The ${contact.type} credentials changed since the 202: start again.`,
@@ -196,10 +213,9 @@ export function customerRoutes(ctx: SandboxContext): Hono {
     customer.updatedAt = now
     if (changes && next !== undefined) {
       for (const credential of tied) {
-        credential.nickname = next
-        credential.updatedAt = now
-        // Filed again under its new contact.
-        store.credentials.set(credential.id, credential)
+        // A new record, filed under its new contact: the index compares it with the one it replaces,
+        // so the old one, changed in place, would have stayed filed under the old contact.
+        store.credentials.set(credential.id, { ...credential, nickname: next, updatedAt: now })
         for (const session of store.sessions.where('credential', credential.id)) session.nickname = next
       }
     }
