@@ -61,7 +61,7 @@ export function askToConfirm({
         role: 'group',
         'aria-labelledby': 'confirm-heading',
         'aria-describedby': 'confirm-summary',
-        part: 'confirm',
+        part: 'confirmation',
         class: 'confirm stack',
       },
       heading,

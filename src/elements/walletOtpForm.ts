@@ -26,7 +26,7 @@ const E164 = /^\+[1-9]\d{6,14}$/
  * `accountId`, the first step adds the credential and the code activates it.
  * Events: `wallet-code-sent`, `wallet-signed-in`, `wallet-error`. Parts: `form`, `label`, `input`,
  * `hint`, `button` (every button; also `verify`, `resend`), `status` (the polite live region),
- * `error`, `error-code`, and the confirmation's `confirm`, `confirm-button`, `cancel-button`.
+ * `error`, `error-code`, and the confirmation's `confirmation` (the panel), `confirm-button`, `cancel-button`.
  *
  * Adding a credential binds it to a contact the user saw: with `contact` set, the first step
  * names it ("Email a code to ada@example.com"); without, the first step asks for it (an email

@@ -29,7 +29,7 @@ const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
  * Events: `wallet-sca-required`, `wallet-authorized`, `wallet-payment-settled`, `wallet-error`.
  * Parts: `summary`, `button` (every button; also `pay`, `confirm` the code step's, `resend`,
  * `passkey`), `form`, `heading`, `label`, `input`, `status`, `error`, `error-code`, and the
- * confirmation's `confirm` (the panel), `confirm-button`, `cancel-button`.
+ * confirmation's `confirmation` (the panel), `confirm-button`, `cancel-button`.
  *
  * @example
  * ```ts

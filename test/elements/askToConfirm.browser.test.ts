@@ -32,7 +32,7 @@ function host() {
   before.focus()
   const ask = (description: PayloadDescription) =>
     askToConfirm({ host: element, container, description, messages: defaultMessages })
-  const panel = () => root.querySelector<HTMLElement>('[role="group"][part~="confirm"]')
+  const panel = () => root.querySelector<HTMLElement>('[role="group"][part~="confirmation"]')
   const button = (part: string) => panel()?.querySelector<HTMLButtonElement>(`[part~="${part}"]`)
   return { element, root, before, container, ask, panel, button }
 }

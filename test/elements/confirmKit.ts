@@ -5,7 +5,7 @@ import { shadowOf } from './elementKit.js'
 
 /** The element's confirmation panel (the labelled group), or null while none is open. */
 export function confirmPanel(element: Element): HTMLElement | null {
-  return shadowOf(element).querySelector<HTMLElement>('[role="group"][part~="confirm"]')
+  return shadowOf(element).querySelector<HTMLElement>('[role="group"][part~="confirmation"]')
 }
 
 /** The panel's Confirm or Cancel button. */
