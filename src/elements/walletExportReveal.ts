@@ -45,8 +45,8 @@ interface Vault {
  *
  * Events: `wallet-revealed`, `wallet-hidden`, `wallet-cancelled`, `wallet-error`. Parts: `warning`,
  * `button` (also `start`, `reveal`, `cancel`, `copy`, `hide`), `confirm`, `phrase-box` (the closed
- * root's host), `label`, `phrase`, `status`, `error`, and the signature confirmation's `confirm`,
- * `confirm-button`, `cancel-button`.
+ * root's host), `label`, `phrase`, `status`, `error`, and the signature confirmation's
+ * `confirmation`, `confirm-button`, `cancel-button`.
  *
  * @example
  * ```ts
@@ -323,9 +323,22 @@ export class WalletExportReveal extends WalletElement {
 function sealed(phrase: string): Vault {
   const box = h('div', { part: 'phrase-box', exportparts: 'label, phrase' })
   const root = box.attachShadow({ mode: 'closed' })
-  root.adoptedStyleSheets = [elementStyles()]
+  root.adoptedStyleSheets = [elementStyles(), phraseStyles()]
   const label = h('label', { for: 'phrase', part: 'label' })
   const output = h('output', { id: 'phrase', part: 'phrase', 'aria-live': 'off', tabindex: '-1' }, phrase)
   root.append(h('div', { class: 'stack' }, label, output))
   return { box, label, output }
+}
+
+let phraseSheet: CSSStyleSheet | undefined
+
+// The phrase framed as a field, large and spaced, so that it reads as one thing to copy out by hand.
+function phraseStyles(): CSSStyleSheet {
+  if (!phraseSheet) {
+    phraseSheet = new CSSStyleSheet()
+    phraseSheet.replaceSync(`output { display: block; padding: 0.75rem; font-size: 1.125rem; line-height: 1.6;
+  word-spacing: 0.3em; border: 1px solid var(--wallet-border, #6b6b6b); border-radius: var(--_radius);
+  background: var(--wallet-field, #fff); }`)
+  }
+  return phraseSheet
 }
