@@ -273,6 +273,24 @@ describe('<wallet-export-reveal>', () => {
     expect(page.getByRole('button', { name: 'Show recovery phrase' }).query()).not.toBeNull()
   })
 
+  it('closes its confirmation, signing nothing, when the session ends while it is open', async () => {
+    const customer = await recordingCustomer()
+    await signInByEmail(customer)
+    const reveal = mount('wallet-export-reveal', { client: customer.wallet })
+    const heard = listen(reveal)
+    await userEvent.click(page.getByRole('button', { name: 'Show recovery phrase' }))
+    await userEvent.click(page.getByRole('button', { name: 'Show it' }))
+    const panel = page.getByRole('group', { name: 'Check this before you confirm' })
+    await expect.element(panel).toBeVisible()
+
+    await customer.wallet.signOut()
+    await expect.poll(() => panel.query()).toBeNull()
+    await expect.poll(() => reveal.busy).toBe(false)
+    expect(customer.sent.filter((line) => line.endsWith('/export signed'))).toEqual([])
+    expect(heard).toEqual([])
+    await expect.element(page.getByRole('button', { name: 'Show recovery phrase' })).toBeEnabled()
+  })
+
   it('says the session ended, where the user acted, when nobody is signed in', async () => {
     const customer = await signUpWithClient()
     const reveal = mount('wallet-export-reveal', { client: customer.wallet })
