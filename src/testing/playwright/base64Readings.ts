@@ -1,8 +1,9 @@
 import { OPEN_EDGE } from './openEdge.js'
 
-// Each alphabet on its own, so that a base64url run in a URL path is not glued to the segments
-// before it by the standard alphabet's `/`.
-const RUNS = [/[A-Za-z0-9+/]+/g, /[A-Za-z0-9_-]+/g]
+const STANDARD_RUN = /[A-Za-z0-9+/]+/g
+// A base64url run is also one of the standard alphabet cut at `/` and `+`: a value in a URL path
+// (`v1/NDgyOTEz`), which the standard run would glue to the segments before it.
+const URL_RUN = /[A-Za-z0-9_-]+/g
 
 // From whole groups of four (a last lone character makes no byte: an open edge). Node's base64
 // decoder takes both alphabets.
@@ -14,11 +15,12 @@ function decoded(run: string, cutBefore: boolean): string {
 
 /**
  * What the base64 and base64url runs of `text` (at least `minLength` characters) decode to, as
- * Latin-1 text (a character a byte), each run read from each of its first four characters: a run
- * may begin with characters of something else (`otp_` before a base64url value), and only one of
- * the four readings has its groups where the encoder put them. A text the run encoded holds the
- * code at any of three byte offsets, and its right reading holds it whole. Where a reading skipped
- * characters it begins with `OPEN_EDGE`.
+ * Latin-1 text (a character a byte). Each run is read from each of its first four characters: it
+ * may begin with characters of something else (`sid` before a base64url value), and only one of
+ * the four readings has its groups where the encoder put them; a text the run encoded holds the
+ * code at any of three byte offsets, and that reading holds it whole. A piece of a standard run
+ * between `/` and `+` is read from its start only. Where a reading skipped characters it begins
+ * with `OPEN_EDGE`, and where a lone last character made no byte it ends with one.
  *
  * @example
  * ```ts
@@ -26,13 +28,17 @@ function decoded(run: string, cutBefore: boolean): string {
  * ```
  */
 export function base64Readings(text: string, minLength: number): string[] {
-  const runs = new Set<string>()
-  for (const alphabet of RUNS) {
-    for (const [run] of text.matchAll(alphabet)) if (run.length >= minLength) runs.add(run)
+  // Each run with the characters it may skip: a piece of a standard run begins where a path
+  // segment or a value does (a random blob's pieces, read four ways, would be many readings).
+  const runs = new Map<string, number>()
+  const add = (run: string, skips: number) => {
+    if (run.length >= minLength && (runs.get(run) ?? 0) < skips) runs.set(run, skips)
   }
+  for (const [run] of text.matchAll(STANDARD_RUN)) add(run, 4)
+  for (const [run] of text.matchAll(URL_RUN)) add(run, /[-_]/.test(run) ? 4 : 1)
   const readings: string[] = []
-  for (const run of runs) {
-    for (let skip = 0; skip < 4 && run.length - skip >= minLength; skip++) {
+  for (const [run, skips] of runs) {
+    for (let skip = 0; skip < skips && run.length - skip >= minLength; skip++) {
       readings.push(decoded(run.slice(skip), skip > 0))
     }
   }

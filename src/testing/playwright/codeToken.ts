@@ -14,6 +14,16 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * ```
  */
 export function hasCodeToken(code: string, text: string): boolean {
-  const alone = `(?<![${WORD_CHARACTERS}])(?<!\\d\\.)${escaped(code)}(?![${WORD_CHARACTERS}])(?!\\.\\d)`
-  return new RegExp(alone).test(text)
+  return tokenPattern(code).test(text)
+}
+
+// The last code's pattern: a detector reads many texts for one code in a row.
+let last = { code: '', pattern: /$^/ }
+
+function tokenPattern(code: string): RegExp {
+  if (last.code !== code) {
+    const alone = `(?<![${WORD_CHARACTERS}])(?<!\\d\\.)${escaped(code)}(?![${WORD_CHARACTERS}])(?!\\.\\d)`
+    last = { code, pattern: new RegExp(alone) }
+  }
+  return last.pattern
 }

@@ -1,6 +1,6 @@
 /**
- * `text` with its percent-encoding undone, `+` as a space (as in a form), each `%XX` as one
- * Latin-1 character: a sequence that is no UTF-8 leaves the rest readable.
+ * `text` with its percent-encoding undone, each `%XX` as one Latin-1 character: a sequence that is
+ * no UTF-8 leaves the rest readable. A form's `+` for a space stays: it separates as well as a space.
  *
  * @example
  * ```ts
@@ -8,7 +8,5 @@
  * ```
  */
 export function percentDecoded(text: string): string {
-  return text
-    .replace(/\+/g, ' ')
-    .replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+  return text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
 }

@@ -22,10 +22,18 @@ const DECODINGS: { name: string; read: (text: string, length: number) => string[
 // Enough for the encodings stacked in practice (base64 of a JSON text in a percent-encoded query).
 const LAYERS = 3
 
+// A decoding read at the wrong alignment, or of a run that was never base64 or hex, is bytes of
+// no meaning: read as it is, not decoded further (a large body would otherwise make millions).
+function isText(text: string): boolean {
+  const control = text.match(/[^\t\n\r\x20-\x7e]/g)?.length ?? 0
+  return control <= text.length / 10
+}
+
 /**
  * The readings of `text` that could carry a code of `codeLength` characters: the text itself,
  * then what each decoding makes of it (percent-encoding, JSON escapes, base64 or base64url, hex,
- * arrays of bytes), then what each makes of those, up to three layers; fewer layers first.
+ * arrays of bytes), then what each makes of those that read as text, up to three layers; fewer
+ * layers first.
  *
  * @example
  * ```ts
@@ -38,7 +46,9 @@ export function* textReadings(text: string, codeLength: number): Generator<TextR
   for (let depth = 0; layer.length > 0; depth++) {
     yield* layer
     if (depth === LAYERS) return
-    layer = layer.flatMap((reading) => decodedOnce(reading, codeLength))
+    layer = layer
+      .filter((reading) => reading.via.length === 0 || isText(reading.text))
+      .flatMap((reading) => decodedOnce(reading, codeLength))
   }
 }
 
