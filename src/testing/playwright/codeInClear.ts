@@ -1,51 +1,43 @@
-import type { Request } from '@playwright/test'
+import { findEncodedCode } from './findEncodedCode.js'
+import type { SentFrame } from './sentFrame.js'
+import type { SentRequest } from './sentRequest.js'
 
-// A code as a whole token: not inside a longer number, hex or base64 run (where an encrypted
-// bundle or a key could hold the same digits by chance).
-function codePattern(code: string): RegExp {
-  const escaped = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return new RegExp(`(^|[^0-9A-Za-z])${escaped}([^0-9A-Za-z]|$)`)
+// "in clear", and how, when it took undoing an encoding to read the code.
+function found(code: string, text: string): string | undefined {
+  const via = findEncodedCode(code, text)
+  if (via === undefined) return undefined
+  return `OTP code ${code} in clear${via.length > 0 ? ` (${via.join(', ')})` : ''}`
 }
 
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '))
-  } catch {
-    return text
-  }
-}
-
-/** What one request carried, read when it was sent. */
-export interface SentRequest {
-  url: string
-  headers: Record<string, string>
-  body: string | null
-}
-
-/**
- * The parts of a request the guard reads: URL, headers, body (as text). The headers are those
- * Playwright reports at once (`request.headers()`), which leave out `Cookie`: waiting for the full
- * set could hold a test's teardown on a request that never completes.
- */
-export function sentRequest(request: Request): SentRequest {
-  const body = request.postDataBuffer()
-  return { url: request.url(), headers: request.headers(), body: body ? body.toString('utf8') : null }
-}
-
-/**
- * Where `sent` carries `code` in clear (its URL, a header, its body; percent-encoding undone),
- * as sentences; empty when nowhere.
- */
-export function codeInClear(code: string, sent: SentRequest): string[] {
-  const pattern = codePattern(code)
-  const found = (text: string) => pattern.test(text) || pattern.test(decoded(text))
+function inRequest(code: string, sent: SentRequest): string[] {
   const places: string[] = []
-  if (found(sent.url)) places.push(`OTP code ${code} in clear in the URL ${sent.url}`)
+  const inUrl = found(code, sent.url)
+  if (inUrl) places.push(`${inUrl} in the URL ${sent.url}`)
   for (const [name, value] of Object.entries(sent.headers)) {
-    if (found(value)) places.push(`OTP code ${code} in clear in the ${name} header to ${sent.url}`)
+    const inHeader = found(code, value)
+    if (inHeader) places.push(`${inHeader} in the ${name} header to ${sent.url}`)
   }
-  if (sent.body !== null && found(sent.body)) {
-    places.push(`OTP code ${code} in clear in the body to ${sent.url}`)
-  }
+  const inBody = sent.body === null ? undefined : found(code, sent.body)
+  if (inBody) places.push(`${inBody} in the body to ${sent.url}`)
   return places
+}
+
+/**
+ * Where `sent` (a request, or a WebSocket message the page sent) carries `code` readably, as
+ * sentences; empty when nowhere. Read in a request's URL, each of its headers and its body, and in
+ * a WebSocket message; as it is or in any encoding `findEncodedCode` undoes (named in the
+ * sentence), never inside a longer number.
+ *
+ * @example
+ * ```ts
+ * codeInClear('482913', { url: 'https://app.example/verify?otp=482913', headers: {}, body: null })
+ * // ['OTP code 482913 in clear in the URL https://app.example/verify?otp=482913']
+ * codeInClear('482913', { webSocket: 'wss://app.example/live', payload: '{"otp":"NDgyOTEz"}' })
+ * // ['OTP code 482913 in clear (base64) in a WebSocket message to wss://app.example/live']
+ * ```
+ */
+export function codeInClear(code: string, sent: SentRequest | SentFrame): string[] {
+  if (!('webSocket' in sent)) return inRequest(code, sent)
+  const inFrame = found(code, sent.payload)
+  return inFrame ? [`${inFrame} in a WebSocket message to ${sent.webSocket}`] : []
 }

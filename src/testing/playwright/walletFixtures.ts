@@ -12,19 +12,25 @@ import {
 } from '@playwright/test'
 import { SANDBOX_OTP_CODE } from '../../sandbox/sandboxOtpCode.js'
 import { addVirtualAuthenticator, type VirtualAuthenticatorOptions } from './addVirtualAuthenticator.js'
-import { codeInClear, type SentRequest, sentRequest } from './codeInClear.js'
+import { codeInClear } from './codeInClear.js'
 import { CSP_BINDING, recordCspViolations } from './cspRecorder.js'
+import { type SentFrame, sentFrame } from './sentFrame.js'
+import { type SentRequest, sentRequest } from './sentRequest.js'
 
 /**
  * The guard every test gets (`guard` fixture): it watches the test's browser context, and the
  * contexts it is given, and fails the test at its end on a Content-Security-Policy violation of
- * any page or frame, or on an OTP code in clear in any request (URL, body, a header other than
- * `Cookie`).
+ * any page or frame, or on an OTP code sent readably: in a request (URL, body, a header other than
+ * `Cookie`) or in a WebSocket (its URL, each message a page sends), as it is or in a usual
+ * encoding (percent-encoded, base64 or base64url, hex, `\u`-escaped, spelled out with spaces,
+ * dashes, dots or commas, an array of digits or of bytes; nested up to three deep), and never
+ * taking the digits inside a longer number for the code. A WebSocket the test answers itself
+ * (`page.routeWebSocket`) never reaches the network, and the guard does not see its messages.
  */
 export interface WalletGuard {
   /**
    * Fills `field` with `code` at once (as a paste or an autofill does) and watches for it: no
-   * request of a guarded context may carry it in clear, before or after.
+   * request or WebSocket message of a guarded context may carry it readably, before or after.
    */
   typeCode(field: Locator, code: string): Promise<void>
   /** Watches for `code` in clear, for a code the test enters some other way. */
@@ -94,16 +100,25 @@ export const walletFixtures: Fixtures<
     // On `page` too: its teardown (closing it) then waits for this one's last round trip.
     async ({ page: _page, context, browser, baseURL, watchedCodes, authenticatorOptions }, use) => {
       const problems: string[] = []
-      const requests: SentRequest[] = []
+      const sent: (SentRequest | SentFrame)[] = []
       const codes = new Set(watchedCodes)
       let typed = false
       const watched = new Set<BrowserContext>()
       const own: BrowserContext[] = []
 
+      // Its URL as a request's (no 'request' event tells of it), then each message the page sends.
+      const watchWebSockets = (open: Page) =>
+        open.on('websocket', (webSocket) => {
+          sent.push({ url: webSocket.url(), headers: {}, body: null })
+          webSocket.on('framesent', ({ payload }) => sent.push(sentFrame(webSocket.url(), payload)))
+        })
+
       const watch = async (guarded: BrowserContext) => {
         if (watched.has(guarded)) return
         watched.add(guarded)
-        guarded.on('request', (request) => requests.push(sentRequest(request)))
+        guarded.on('request', (request) => sent.push(sentRequest(request)))
+        for (const open of guarded.pages()) watchWebSockets(open)
+        guarded.on('page', watchWebSockets)
         await guarded.exposeBinding(CSP_BINDING, ({ page: from }, report: string) => {
           problems.push(`CSP violation on ${from?.url() ?? 'a page'}: ${report}`)
         })
@@ -113,8 +128,8 @@ export const walletFixtures: Fixtures<
 
       const findCodes = () => {
         const found: string[] = []
-        for (const code of codes) for (const sent of requests) found.push(...codeInClear(code, sent))
-        if (typed && requests.length === 0) found.push('no request was recorded (is the guard watching?)')
+        for (const code of codes) for (const one of sent) found.push(...codeInClear(code, one))
+        if (typed && sent.length === 0) found.push('no request was recorded (is the guard watching?)')
         return found
       }
 

@@ -1,7 +1,9 @@
 // The guard fails a test on what it watches for (asserted with test.fail(): the test must fail),
 // and lets a clean one pass.
-import { expect, test as guarded } from '../../../src/testing/playwright/index.js'
+import type { Page } from '@playwright/test'
+import { expect, test as guarded, type WalletGuard } from '../../../src/testing/playwright/index.js'
 import { CODE_PAGE, ORIGIN, serveApp } from './fixtureTestKit.js'
+import { type SocketApp, startSocketApp } from './socketApp.js'
 
 // Sends the code field's value to the backend when it changes: `how` decides in what form.
 const sendCode = (how: string) => `
@@ -84,6 +86,105 @@ test.describe('the guard', () => {
     await page.locator('#code').dispatchEvent('change')
     await sent
     expect(guard.problems()).toEqual([`OTP code 482913 in clear in the URL ${ORIGIN}/api/verify?code=482913`])
+  })
+
+  test('fails a test whose page sends a typed code in base64 in a body', async ({ page, guard }) => {
+    test.fail()
+    await serveApp(
+      page,
+      CODE_PAGE,
+      sendCode(`fetch('/api/verify', { method: 'POST', body: JSON.stringify({ otp: btoa(code) }) })`),
+    )
+    await page.goto(`${ORIGIN}/`)
+    const sent = page.waitForRequest('**/api/verify')
+    await guard.typeCode(page.locator('#code'), '482913')
+    await page.locator('#code').dispatchEvent('change')
+    await sent
+    expect(guard.problems()).toEqual([
+      `OTP code 482913 in clear (base64) in the body to ${ORIGIN}/api/verify`,
+    ])
+  })
+
+  test.describe('on a WebSocket', () => {
+    // The page opens a socket to its own server at once, and sends on it what `how` makes of the code.
+    const sendOnSocket = (how: string) => `
+      const socket = new WebSocket(location.origin.replace('http', 'ws') + '/live')
+      const open = new Promise((resolve) => socket.addEventListener('open', resolve))
+      ${sendCode(`open.then(() => socket.send(${how}))`)}`
+
+    // Starts an app of its own serving `script` (stopped at the end of the test); its origin.
+    const socketTest = test.extend<{ app: (script: string) => Promise<string> }>({
+      // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+      app: async ({}, use) => {
+        const started: SocketApp[] = []
+        await use(async (script) => {
+          const app = await startSocketApp(script)
+          started.push(app)
+          return app.origin
+        })
+        for (const app of started) await app.close()
+      },
+    })
+
+    // Types the code once the page's socket is there; what the page sent on it.
+    const typeAndSend = async (page: Page, guard: WalletGuard, origin: string) => {
+      const opened = page.waitForEvent('websocket')
+      await page.goto(`${origin}/`)
+      const socket = await opened
+      const sent = socket.waitForEvent('framesent')
+      await guard.typeCode(page.locator('#code'), '482913')
+      await page.locator('#code').dispatchEvent('change')
+      return (await sent).payload
+    }
+
+    socketTest(
+      'fails a test whose page sends a typed code in a WebSocket message',
+      async ({ page, guard, app }) => {
+        socketTest.fail()
+        const origin = await app(sendOnSocket('JSON.stringify({ type: "verify", otp: code })'))
+        await typeAndSend(page, guard, origin)
+        expect(guard.problems()).toEqual([
+          `OTP code 482913 in clear in a WebSocket message to ${origin.replace('http', 'ws')}/live`,
+        ])
+      },
+    )
+
+    socketTest('fails on a code spelled out in a binary WebSocket message', async ({ page, guard, app }) => {
+      socketTest.fail()
+      const origin = await app(sendOnSocket('new TextEncoder().encode([...code].join(" "))'))
+      expect(await typeAndSend(page, guard, origin)).toEqual(Buffer.from('4 8 2 9 1 3'))
+      expect(guard.problems()).toEqual([
+        `OTP code 482913 in clear (spelled out) in a WebSocket message to ${origin.replace('http', 'ws')}/live`,
+      ])
+    })
+
+    socketTest('fails on a code in the URL of a WebSocket the page opens', async ({ page, guard, app }) => {
+      socketTest.fail()
+      const origin = await app(
+        sendCode(
+          `new WebSocket(location.origin.replace('http', 'ws') + '/live?otp=' + encodeURIComponent(code))`,
+        ),
+      )
+      await page.goto(`${origin}/`)
+      const opened = page.waitForEvent('websocket')
+      await guard.typeCode(page.locator('#code'), '482913')
+      await page.locator('#code').dispatchEvent('change')
+      await opened
+      expect(guard.problems()).toEqual([
+        `OTP code 482913 in clear in the URL ${origin.replace('http', 'ws')}/live?otp=482913`,
+      ])
+    })
+
+    socketTest(
+      'passes a page whose WebSocket messages hold the digits only inside longer numbers',
+      async ({ page, guard, app }) => {
+        const origin = await app(
+          sendOnSocket('JSON.stringify({ at: Number("1775" + code + "0000"), id: btoa("1" + code) })'),
+        )
+        expect(await typeAndSend(page, guard, origin)).toEqual('{"at":17754829130000,"id":"MTQ4MjkxMw=="}')
+        expect(guard.problems()).toEqual([])
+      },
+    )
   })
 
   test("watches the sandbox's code untyped: one filled in without the guard fails too", async ({
