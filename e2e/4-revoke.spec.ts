@@ -1,6 +1,7 @@
 import {
   chooseMethod,
   codeField,
+  confirmSignature,
   continueAs,
   credentialRow,
   expectAlert,
@@ -51,6 +52,8 @@ test('revoke a credential and a session; the refusals the spec requires are show
   await expect(phone).not.toHaveAttribute('aria-invalid')
   await page.locator('#add-sms').getByRole('button', { name: 'Add SMS sign-in' }).click()
   const smsForm = page.locator('#activate-sms')
+  // The credential is bound to the number the user gave: the form names it before it signs.
+  await confirmSignature(smsForm, '+33612345678')
   await expect(codeField(smsForm)).toBeFocused()
   await expect(credentialRow(page, 'SMS_OTP')).toHaveCount(1)
   await expect(credentialRow(page, 'SMS_OTP')).toContainText('Text message code')

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { openDemo, signInWithEmailCode, statusOf, uniqueEmail } from './demoSteps.js'
+import { confirmSignature, openDemo, signInWithEmailCode, statusOf, uniqueEmail } from './demoSteps.js'
 import { expect, type Guard, test } from './fixtures.js'
 
 // The sandbox's SCA "SMS" code.
@@ -44,6 +44,8 @@ test('payment: SCA opened at execution, a wrong code corrected, paid only when t
   const pay = step.getByRole('button', { name: 'Pay 25.00 USDB' })
   await expect(pay).toBeFocused()
   await pay.click()
+  // Before the wallet signs: what the signature pays, from the quote the page holds.
+  await confirmSignature(step, '25.00 USDB')
 
   const code = step.getByLabel('Confirmation code')
   await expect(code).toBeFocused()
@@ -80,6 +82,7 @@ test('a failed payment is shown as failed, not paid', async ({ page, guard }) =>
   await quote(page, 'ending 002', '10')
   const step = page.locator('wallet-sca-step')
   await step.getByRole('button', { name: 'Pay 10.00 USDB' }).click()
+  await confirmSignature(step, '10.00 USDB')
   await expect(step.locator('[part="error"]')).toHaveText(/^The payment failed\..* Code: PAYMENT_FAILED$/)
   await expect(step.locator('[part="status"]')).toBeEmpty()
   await expect(page.locator('#quote-status')).toHaveText('Failed')

@@ -132,3 +132,15 @@ export async function expectElementError(element: Locator, code: string | RegExp
   await expect(error).toContainText(typeof code === 'string' ? `Code: ${code}` : code)
   await expect(error).toHaveText(/^[A-Z].{9,}[.!?:] Code: [A-Z_]+$/)
 }
+
+/**
+ * An element's own confirmation before it signs (the demo passes no `confirm`): waits for the
+ * panel in `element`, checks it names `says`, and confirms with the keyboard as a person would.
+ */
+export async function confirmSignature(element: Locator, says: string | RegExp): Promise<void> {
+  const panel = element.getByRole('group', { name: 'Check this before you confirm' })
+  await expect(panel).toBeVisible()
+  await expect(panel).toContainText(says)
+  await panel.getByRole('button', { name: 'Confirm', exact: true }).focus()
+  await panel.page().keyboard.press('Enter')
+}

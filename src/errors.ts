@@ -68,9 +68,10 @@ export type KitErrorCode =
   | 'SCA_TOO_MANY_STEPS'
   // an HTTP error whose body was not a service Error object
   | 'HTTP_ERROR'
-  // the elements: something that is not a kit error (a fault of the page or of the kit), a wrong
-  // SCA code (the service's INVALID_INPUT with its reason), an expired quote, a failed payment, a
-  // clipboard that refused the phrase, a provider closed without a token
+  // the elements (and `quotes.execute`, for an expired quote): something that is not a kit error (a
+  // fault of the page or of the kit), a wrong SCA code (the service's INVALID_INPUT with its
+  // reason), an expired quote, a failed payment, a clipboard that refused the phrase, a provider
+  // closed without a token
   | 'PAGE_ERROR'
   | 'INVALID_SCA_CODE'
   | 'QUOTE_EXPIRED'

@@ -85,7 +85,7 @@ export interface QuoteMethods {
    * safe. For a customer in an SCA region the service answers `PENDING_AUTHORIZATION` and releases
    * nothing until the steps are authorized: with `onScaChallenge` the client runs them here.
    * Called on a quote already awaiting authorization, it resumes the steps instead of executing
-   * again (which the service refuses).
+   * again (which the service refuses); on an expired one it is `QUOTE_EXPIRED`, nothing signed.
    */
   execute(
     quoteId: string,
@@ -177,6 +177,9 @@ export function createQuoteMethods(ctx: ClientContext): QuoteMethods {
         const headers: Record<string, string> = {
           'Idempotency-Key': options.idempotencyKey ?? crypto.randomUUID(),
         }
+        // Nothing is signed, nor asked, for a quote no longer open to execution.
+        if (quote.status === 'EXPIRED')
+          throw new WalletAuthError('QUOTE_EXPIRED', 'The quote expired: get a new one.')
         if (payloadToSign !== undefined) {
           headers[ctx.settings.headerName ?? WALLET_SIGNATURE_HEADER] = await signPayment(
             quote,

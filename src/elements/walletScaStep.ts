@@ -280,6 +280,7 @@ export class WalletScaStep extends WalletElement {
   // A refused code is a wrong code; a quote the service will no longer execute may have expired.
   async #explain(error: unknown, answer: ScaAnswer | undefined): Promise<unknown> {
     if (!isWalletAuthError(error)) return error
+    if (error.code === 'QUOTE_EXPIRED') return this.#quoteExpired(error)
     if (
       error.code === 'INVALID_INPUT' &&
       error.details?.reason !== undefined &&

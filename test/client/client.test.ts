@@ -384,6 +384,20 @@ describe('createWalletAuth', () => {
     await expectCode(() => wallet.exportWallet(customer.accountId, options), 'ORGANIZATION_MISMATCH')
   })
 
+  it('asks nothing and signs nothing for an expired quote: QUOTE_EXPIRED', async () => {
+    const asked: unknown[] = []
+    const { h, wallet, customer, signIn } = await setup({
+      confirm: (description) => asked.push(description) > 0,
+    })
+    await signIn()
+    await fund(h, customer.accountId, 50_000_000)
+    const quote = await quoteToUma(h, customer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
+    h.sandbox.clock.advance(6 * 60_000)
+    await expectCode(() => wallet.quotes.execute(String(quote.id)), 'QUOTE_EXPIRED')
+    expect(asked).toEqual([])
+    expect(await wallet.quotes.get(String(quote.id))).toMatchObject({ status: 'EXPIRED' })
+  })
+
   it('executes a payment, authorizes its SCA steps and reports it paid only once the quote completes', async () => {
     const { h, wallet, customer, signIn } = await setup()
     await signIn()
