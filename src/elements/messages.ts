@@ -147,7 +147,7 @@ export const defaultMessages: WalletMessages = {
   exportCancel: 'Cancel',
   exportPhraseLabel: 'Recovery phrase',
   exportCopy: 'Copy',
-  exportCopied: 'Copied. Clear your clipboard when you are done.',
+  exportCopied: 'Copied. This page clears the clipboard when you hide the phrase, or shortly after.',
   exportHide: 'Hide',
   errorCode: 'Code: {code}',
   errors: {

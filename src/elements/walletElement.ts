@@ -1,7 +1,7 @@
+import type { ConfirmAction } from '../client/confirmAction.js'
 import type { WalletAuth } from '../client/createWalletAuth.js'
 import type { WalletAuthEvent } from '../client/sessionState.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
-import type { PayloadDescription } from '../intent/describePayload.js'
 import { askToConfirm } from './askToConfirm.js'
 import { h } from './dom.js'
 import { errorSentence } from './errorSentence.js'
@@ -130,9 +130,7 @@ export abstract class WalletElement extends ElementBase {
    * hook (`client.confirm`) when it gave one, else the element's confirmation panel in `container`
    * (`askToConfirm`), so that a person sees what is signed before it is.
    */
-  protected confirmation(
-    container: HTMLElement,
-  ): (description: PayloadDescription) => boolean | Promise<boolean> {
+  protected confirmation(container: HTMLElement): ConfirmAction {
     return (
       this.requireClient().confirm ??
       ((description) => askToConfirm({ host: this, container, description, messages: this.messages }))

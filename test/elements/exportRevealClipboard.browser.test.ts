@@ -44,7 +44,9 @@ async function copiedPhrase(
   // From the click on, the page's timers move only when the test moves them.
   if (stopClock) vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
   await userEvent.click(page.getByRole('button', { name: 'Copy' }))
-  await expect.poll(() => status(reveal)?.textContent).toBe('Copied. Clear your clipboard when you are done.')
+  await expect
+    .poll(() => status(reveal)?.textContent)
+    .toBe('Copied. This page clears the clipboard when you hide the phrase, or shortly after.')
   expect(await navigator.clipboard.readText()).toBe(phrase)
   return { customer, reveal, heard, phrase }
 }
