@@ -1,7 +1,6 @@
 // The sandbox's sign-in limits under real parallel requests: each request below is in flight at the
 // same time as the others (Promise.all), as a brute-force script or two tabs would send them. A
 // limit holds when the parallel requests are answered as some sequential order of them would be.
-import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it } from 'vitest'
 import { bytesToBase64Url } from '../../src/crypto/bytesToBase64Url.js'
 import { utf8 } from '../../src/crypto/utf8.js'
@@ -17,19 +16,10 @@ import {
   type Reply,
   startHarness,
 } from './harness.js'
-import { softwareAuthenticator } from './softwareAuthenticator.js'
+import { registeredPasskey } from './registeredPasskey.js'
+import { tallyReplies } from './tallyReplies.js'
 
 const PARALLEL = 40
-
-/** How many replies have each `status code` (`'202'` when the body has no code). */
-function tally(replies: Reply[]): Record<string, number> {
-  const counts: Record<string, number> = {}
-  for (const { status, body } of replies) {
-    const key = typeof body.code === 'string' ? `${status} ${body.code}` : String(status)
-    counts[key] = (counts[key] ?? 0) + 1
-  }
-  return counts
-}
 
 /**
  * The headers of a signed retry of the 202 `challenge`, signed by `key`. Signed before the retries
@@ -58,7 +48,7 @@ describe('OTP verify under parallel requests', () => {
       bundles.map((encryptedOtpBundle) => h.call('POST', path, { type: 'EMAIL_OTP', encryptedOtpBundle })),
     )
     const limit = h.sandbox.config.verifyFailureLimit
-    expect(tally(replies)).toEqual({
+    expect(tallyReplies(replies)).toEqual({
       '401 UNAUTHORIZED': limit,
       '429 RATE_LIMITED': PARALLEL - limit,
     })
@@ -77,7 +67,7 @@ describe('OTP verify under parallel requests', () => {
     const path = `/auth/credentials/${emailCredentialId}/verify`
     const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await seal(h.testing.otpCode) }
     const firstLegs = await Promise.all(Array.from({ length: 50 }, () => h.call('POST', path, body)))
-    const counts = tally(firstLegs)
+    const counts = tallyReplies(firstLegs)
     expect(counts['202']).toBe(1)
     // The others find the code used (401) or the verify limit reached by those misses (429).
     expect(Object.keys(counts).sort()).toEqual(
@@ -106,48 +96,28 @@ describe('session refresh under parallel requests', () => {
     const signed = await Promise.all(challenges.map((challenge) => signedHeaders(challenge, key)))
     const refreshes = await Promise.all(signed.map((headers, i) => h.call('POST', path, bodies[i], headers)))
     // One new session; the others meet the old one retired, as a refresh after it would (401).
-    expect(tally(refreshes)).toEqual({ '201': 1, '401 UNAUTHORIZED': 3 })
+    expect(tallyReplies(refreshes)).toEqual({ '201': 1, '401 UNAUTHORIZED': 3 })
     const refreshed = refreshes.find((reply) => reply.status === 201)
     expect(await liveSessions(h, accountId)).toEqual([refreshed?.body.id])
   })
 })
 
 describe('passkeys under parallel requests', () => {
-  async function withPasskey() {
-    const h = await startHarness()
-    const { rpId, origins } = h.sandbox.config
-    const { accountId, emailCredentialId } = await createCustomer(h)
-    await otpSignIn(h, emailCredentialId, accountId)
-    const authenticator = await softwareAuthenticator(rpId, origins[0] as string)
-    const challenge = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
-    const created = await h.signed(
-      `${h.base}/auth/credentials`,
-      json('POST', {
-        type: 'PASSKEY',
-        accountId,
-        challenge,
-        nickname: 'Laptop',
-        attestation: authenticator.register(challenge),
-      }),
-    )
-    expect(created.status).toBe(201)
-    const passkey = (await created.json()) as { id: string }
-    return { h, accountId, authenticator, passkeyId: passkey.id }
-  }
-
   it('issues one sign-in challenge per interval to parallel /challenge requests', async () => {
-    const { h, passkeyId } = await withPasskey()
+    const { h, passkey } = await registeredPasskey()
+    const passkeyId = passkey.id
     const clientPublicKey = (await generateSessionKey()).publicKey
     const replies = await Promise.all(
       Array.from({ length: 10 }, () =>
         h.call('POST', `/auth/credentials/${passkeyId}/challenge`, { clientPublicKey }),
       ),
     )
-    expect(tally(replies)).toEqual({ '200': 1, '429 RATE_LIMITED': 9 })
+    expect(tallyReplies(replies)).toEqual({ '200': 1, '429 RATE_LIMITED': 9 })
   })
 
   it('takes one of two parallel assertions that carry the same signature counter (a cloned authenticator)', async () => {
-    const { h, accountId, authenticator, passkeyId } = await withPasskey()
+    const { h, accountId, authenticator, passkey } = await registeredPasskey()
+    const passkeyId = passkey.id
     const signIn = async (keepCounter: boolean) => {
       h.sandbox.clock.advance(h.sandbox.config.challengeIntervalMs)
       const clientPublicKey = (await generateSessionKey()).publicKey
@@ -167,7 +137,7 @@ describe('passkeys under parallel requests', () => {
     const original = await signIn(false)
     const clone = await signIn(true)
     const replies = await Promise.all([original(), clone()])
-    expect(tally(replies)).toEqual({ '200': 1, '401 UNAUTHORIZED': 1 })
+    expect(tallyReplies(replies)).toEqual({ '200': 1, '401 UNAUTHORIZED': 1 })
     expect(replies.find((reply) => reply.status === 401)?.body.reason).toMatch(/counter/i)
     expect(await liveSessions(h, accountId)).toHaveLength(sessionsBefore.length + 1)
   })
@@ -205,7 +175,7 @@ describe('credential removal under parallel requests', () => {
       removals.map(([id], i) => h.call('DELETE', `/auth/credentials/${id}`, undefined, signed[i])),
     )
     // As one after the other: the second finds the account at its last credential.
-    expect(tally(replies)).toEqual({ '204': 1, '400 INVALID_INPUT': 1 })
+    expect(tallyReplies(replies)).toEqual({ '204': 1, '400 INVALID_INPUT': 1 })
     const left = await h.call('GET', `/auth/credentials?accountId=${accountId}`)
     expect(left.body.data).toHaveLength(1)
   })
@@ -231,6 +201,6 @@ describe('contact changes under parallel requests', () => {
       customers.map(({ customerId }, i) => h.call('PATCH', `/customers/${customerId}`, body, signed[i])),
     )
     // As one after the other: the second finds the email taken by the first's credential.
-    expect(tally(replies)).toEqual({ '200': 1, '409 EMAIL_OTP_EMAIL_ALREADY_EXISTS': 1 })
+    expect(tallyReplies(replies)).toEqual({ '200': 1, '409 EMAIL_OTP_EMAIL_ALREADY_EXISTS': 1 })
   })
 })

@@ -17,21 +17,12 @@ import {
   type Reply,
   startHarness,
 } from './harness.js'
+import { tallyReplies } from './tallyReplies.js'
 
 const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
 const FUNDS = 50_000_000
 const WRONG = { code: '000000' }
 const PARALLEL = 40
-
-/** How many replies have each `status code` (just the status when the body has no code). */
-function tally(replies: Reply[]): Record<string, number> {
-  const counts: Record<string, number> = {}
-  for (const { status, body } of replies) {
-    const key = typeof body.code === 'string' ? `${status} ${body.code}` : String(status)
-    counts[key] = (counts[key] ?? 0) + 1
-  }
-  return counts
-}
 
 /** A funded payer in an SCA region (Germany) and `count` quotes of 10 USDB from its wallet. */
 async function payerWithQuotes(h: Harness, count: number) {
@@ -58,7 +49,7 @@ describe('SCA authorization under parallel wrong codes', () => {
     const [quote] = quotes as [Quote]
     expect(quoteOf(await execute(h, quote)).status).toBe('PENDING_AUTHORIZATION')
     const replies = await Promise.all(Array.from({ length: PARALLEL }, () => authorize(h, quote, WRONG)))
-    expect(tally(replies)).toEqual({
+    expect(tallyReplies(replies)).toEqual({
       '400 INVALID_INPUT': FREE_AUTHORIZE_FAILURES,
       '429 RATE_LIMITED': PARALLEL - FREE_AUTHORIZE_FAILURES,
     })
@@ -77,7 +68,7 @@ describe('SCA authorization under parallel wrong codes', () => {
         Array.from({ length: PARALLEL / quotes.length }, () => authorize(h, quote, WRONG)),
       ),
     )
-    const counts = tally(replies)
+    const counts = tallyReplies(replies)
     expect(counts['400 INVALID_INPUT']).toBe(SCA_LOCKOUT_FAILURES)
     expect(counts['423 ACCOUNT_LOCKED']).toBeGreaterThan(0)
     expect((counts['423 ACCOUNT_LOCKED'] ?? 0) + (counts['429 RATE_LIMITED'] ?? 0)).toBe(
@@ -97,7 +88,7 @@ describe('quote execution under parallel requests', () => {
     const { quotes } = await payerWithQuotes(h, 1)
     const [quote] = quotes as [Quote]
     const replies = await Promise.all(Array.from({ length: 10 }, () => execute(h, quote)))
-    expect(tally(replies)).toEqual({ '200': 1, '409 CONFLICT': 9 })
+    expect(tallyReplies(replies)).toEqual({ '200': 1, '409 CONFLICT': 9 })
     const executed = quoteOf(replies.find((reply) => reply.status === 200) as Reply)
     const read = quoteOf(await h.call('GET', `/quotes/${quote.id}`))
     expect(read.scaChallenge?.id).toBe(executed.scaChallenge?.id)

@@ -7,28 +7,8 @@ import { utf8 } from '../../src/crypto/utf8.js'
 import { generateSessionKey } from '../../src/keys/sessionKey.js'
 import { LEGACY_PASSKEY_SIGNATURE } from '../../src/sandbox/passkeys.js'
 import { createCustomer, type Harness, json, otpSignIn, startHarness } from './harness.js'
+import { registeredPasskey } from './registeredPasskey.js'
 import { type AssertionTweaks, softwareAuthenticator } from './softwareAuthenticator.js'
-
-async function withPasskey() {
-  const h = await startHarness()
-  const { rpId, origins } = h.sandbox.config
-  const { accountId, emailCredentialId } = await createCustomer(h)
-  await otpSignIn(h, emailCredentialId, accountId)
-  const authenticator = await softwareAuthenticator(rpId, origins[0] as string)
-  const challenge = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
-  const created = await h.signed(
-    `${h.base}/auth/credentials`,
-    json('POST', {
-      type: 'PASSKEY',
-      accountId,
-      challenge,
-      nickname: 'Laptop',
-      attestation: authenticator.register(challenge),
-    }),
-  )
-  expect(created.status).toBe(201)
-  return { h, authenticator, passkey: (await created.json()) as { id: string; credentialId: string } }
-}
 
 /** A fresh /challenge for the passkey, answered by the authenticator, posted to /verify. */
 async function signIn(
@@ -95,7 +75,7 @@ describe('passkey sign-in in the sandbox', () => {
   })
 
   it('opens a session for a valid assertion, once per challenge', async () => {
-    const { h, authenticator, passkey } = await withPasskey()
+    const { h, authenticator, passkey } = await registeredPasskey()
     const { response, again } = await signIn(h, passkey.id, (c) => authenticator.assert(c))
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({
@@ -116,7 +96,7 @@ describe('passkey sign-in in the sandbox', () => {
     ['no user presence', { flags: 0x04 }, /present/i],
     ['a counter that did not move', { keepCounter: true }, /counter/i],
   ])('refuses an assertion with %s', async (_name, tweaks, reason) => {
-    const { h, authenticator, passkey } = await withPasskey()
+    const { h, authenticator, passkey } = await registeredPasskey()
     // One good sign-in first, so the counter check has a stored value to compare with.
     expect((await signIn(h, passkey.id, (c) => authenticator.assert(c))).response.status).toBe(200)
     const { response } = await signIn(h, passkey.id, (c) => authenticator.assert(c, tweaks))
@@ -127,7 +107,7 @@ describe('passkey sign-in in the sandbox', () => {
   })
 
   it('refuses an assertion over another challenge, from another credential, or without Request-Id', async () => {
-    const { h, authenticator, passkey } = await withPasskey()
+    const { h, authenticator, passkey } = await registeredPasskey()
     const wrongChallenge = await signIn(h, passkey.id, () =>
       authenticator.assert(bytesToBase64Url(utf8('ab'.repeat(32)))),
     )
@@ -152,7 +132,7 @@ describe('passkey sign-in in the sandbox', () => {
   })
 
   it('opens one session at most for an assertion replayed in parallel', async () => {
-    const { h, authenticator, passkey } = await withPasskey()
+    const { h, authenticator, passkey } = await registeredPasskey()
     h.sandbox.clock.advance(h.sandbox.config.challengeIntervalMs)
     const clientPublicKey = (await generateSessionKey()).publicKey
     const { challenge, requestId } = await (
@@ -169,7 +149,7 @@ describe('passkey sign-in in the sandbox', () => {
   })
 
   it('still accepts the legacy sandbox-valid-passkey-signature without WebAuthn checks', async () => {
-    const { h, authenticator, passkey } = await withPasskey()
+    const { h, authenticator, passkey } = await registeredPasskey()
     const { response } = await signIn(h, passkey.id, async (c) => ({
       ...(await authenticator.assert(c)),
       signature: LEGACY_PASSKEY_SIGNATURE,
