@@ -37,8 +37,11 @@ export const BUDGETS = [
   { name: 'stamp', limit: 2048, enforced: true },
   { name: 'keys+stamp+fetch', limit: 8192, enforced: true },
   { name: 'index', limit: 40960, enforced: true },
-  // All seven elements on top of the client they drive (issue 13).
-  { name: 'client+elements', over: 'client', limit: 12288, enforced: true },
+  // All seven elements on top of the client they drive: 12 KB in issue 13; 14 KB since issue 19
+  // gave them a confirmation panel before every sensitive signature, a typed-contact step and the
+  // export's closed root and clipboard clearing (about 2.2 KB; the panel loaded lazily saved
+  // nothing, its chunk costing as much as it took out).
+  { name: 'client+elements', over: 'client', limit: 14336, enforced: true },
 ]
 
 /** Packages the stamp entry must never pull in (they are big and stamping needs none of them). */
