@@ -107,6 +107,41 @@ describe('describePayload', () => {
     expect(describePayload('{"type":1}').action).toBe('unknown')
   })
 
+  it('marks the names it could not check, instead of stating them', () => {
+    const passkey = of('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', {
+      authenticators: [{ attestation: { credentialId: 'c' }, authenticatorName: 'Your bank (verified)' }],
+    })
+    expect(passkey.summary).not.toContain('Your bank')
+    expect(passkey.unchecked).toEqual(['the passkey name "Your bank (verified)"'])
+    const provider = of('ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS', {
+      oauthProviders: [{ oidcToken: 't', providerName: 'Official support' }],
+    })
+    expect(provider.summary).not.toContain('Official')
+    expect(provider.unchecked).toEqual(['the provider name "Official support"'])
+    const policy = of('ACTIVITY_TYPE_CREATE_POLICIES', { policies: [{ policyName: 'harmless' }] })
+    expect(policy.unchecked).toEqual(['the policy name "harmless"'])
+    expect(of('ACTIVITY_TYPE_EXPORT_WALLET', { targetPublicKey: KEY }).unchecked).toBeUndefined()
+  })
+
+  it('shows control and bidi characters as <U+XXXX> instead of obeying them', () => {
+    // "ada@example.com" followed by a right-to-left override: read as another address on screen.
+    const contact = of('ACTIVITY_TYPE_UPDATE_USER_EMAIL', { userEmail: 'moc.live@\u202Eada@example.com' })
+    expect(contact.summary).toContain('moc.live@<U+202E>ada@example.com')
+    expect(contact.contact).toBe('moc.live@<U+202E>ada@example.com')
+    const name = of('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', {
+      authenticators: [{ attestation: { credentialId: 'c\u200B' }, authenticatorName: 'a\nb\u2066c' }],
+    })
+    expect(name.unchecked).toEqual(['the passkey name "a<U+000A>b<U+2066>c"'])
+    expect(name.ids).toEqual(['c<U+200B>'])
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
+        const shown = of('ACTIVITY_TYPE_UPDATE_USER_EMAIL', { userEmail: text }).summary
+        expect(shown).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u)
+      }),
+      { numRuns: 300, seed: 19 },
+    )
+  })
+
   it('never throws, whatever the payload', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.json()), (payload) => {
@@ -170,6 +205,22 @@ describe('the client confirm hook', () => {
     expect((await wallet.exportWallet(customer.accountId)).split(' ')).toHaveLength(12)
     expect(await wallet.customers.updateContact(customer.customerId, { email })).toMatchObject({ email })
     expect(signed()).toBe(before + 2)
+  })
+
+  it("asks a method's own confirm instead of the client's, for that call only", async () => {
+    const client: string[] = []
+    const own: string[] = []
+    const { customer, wallet } = await world((description) => client.push(description.action) > 0)
+    await expectCode(
+      () =>
+        wallet.exportWallet(customer.accountId, {
+          confirm: (description) => own.push(description.action) < 0,
+        }),
+      'CONFIRMATION_DECLINED',
+    )
+    expect([own, client]).toEqual([['export'], []])
+    expect((await wallet.exportWallet(customer.accountId)).split(' ')).toHaveLength(12)
+    expect(client).toEqual(['export'])
   })
 
   it('is not asked for a refresh or a session revoke', async () => {
