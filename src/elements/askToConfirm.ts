@@ -1,4 +1,4 @@
-import type { PayloadDescription } from '../intent/describePayload.js'
+import type { PayloadDescription, PaymentAmount } from '../intent/describePayload.js'
 import { h } from './dom.js'
 import { formatMoney } from './formatMoney.js'
 import { fillIn, type WalletMessages } from './messages.js'
@@ -13,8 +13,6 @@ export interface AskToConfirmOptions {
   description: PayloadDescription
   messages: WalletMessages
 }
-
-type Money = { amount: number; currency: string; decimals: number }
 
 // One open panel per container: a second question closes the first as declined.
 const open = new WeakMap<HTMLElement, () => void>()
@@ -96,7 +94,7 @@ export function askToConfirm({
 // The amounts of a payment, as money in the page's language.
 function paymentList({ payment }: PayloadDescription, messages: WalletMessages): HTMLElement | undefined {
   if (!payment) return undefined
-  const money = ({ amount, currency, decimals }: Money) =>
+  const money = ({ amount, currency, decimals }: PaymentAmount) =>
     formatMoney(amount, { code: currency, decimals }, document.documentElement.lang || undefined)
   const rows: Array<[string, string]> = [
     [messages.confirmSend, money(payment.sent)],
