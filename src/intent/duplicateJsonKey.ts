@@ -25,16 +25,14 @@ export function duplicateJsonKey(text: string): string | undefined {
       open.pop()
       i++
     } else if (char === '"') {
-      let end = i + 1
-      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1
+      const end = closingQuote(text, i)
       const literal = text.slice(i, end + 1)
       i = end + 1
-      let next = i
-      while (JSON_WHITESPACE.has(text[next] as string)) next++
+      while (JSON_WHITESPACE.has(text[i] as string)) i++
       const names = open.at(-1)
       // In valid JSON only a member name is followed by a colon.
-      if (text[next] === ':' && names) {
-        const name = JSON.parse(literal) as string
+      if (text[i] === ':' && names) {
+        const name = literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1)
         if (names.has(name)) return name
         names.add(name)
       }
@@ -43,4 +41,16 @@ export function duplicateJsonKey(text: string): string | undefined {
     }
   }
   return undefined
+}
+
+/** The index of the quote that closes the string opening at `start` (valid JSON: there is one). */
+function closingQuote(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1)
+  // A quote after an odd run of backslashes is part of the string.
+  for (;;) {
+    let backslashes = 0
+    while (text[end - 1 - backslashes] === '\\') backslashes++
+    if (backslashes % 2 === 0) return end
+    end = text.indexOf('"', end + 1)
+  }
 }

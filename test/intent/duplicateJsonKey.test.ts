@@ -11,6 +11,9 @@ describe('duplicateJsonKey', () => {
     ['{ "source" : { "accountId" : "A" , "accountId" : "B" } }', 'accountId'],
     ['[{"x":1},{"y":2,"y":3}]', 'y'],
     ['{"a":{"b":1},"c":[{"d":"\\"a\\":"}],"a":0}', 'a'],
+    // Backslash runs before a quote: an odd run escapes it, an even one does not.
+    ['{"k\\\\":1,"x":"\\\\","k\\\\":2}', 'k\\'],
+    ['{"v":"a\\\\\\"b","v":0}', 'v'],
   ])('finds the repeated name in %s', (text, name) => {
     expect(duplicateJsonKey(text)).toBe(name)
   })
