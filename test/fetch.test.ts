@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { bytesToHex } from '../src/crypto/bytesToHex.js'
 import { withWalletSignature } from '../src/fetch/withWalletSignature.js'
 import { generateSessionKey, type SessionKey } from '../src/keys/sessionKey.js'
@@ -101,6 +101,26 @@ describe('withWalletSignature', () => {
       valid: true,
       publicKey: key.publicKey,
     })
+  })
+
+  it("sends the body in an engine whose Request has no body getter (Firefox's)", async () => {
+    class RequestWithoutBodyGetter extends Request {
+      override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+        return undefined as never
+      }
+    }
+    key = await generateSessionKey()
+    const service = fakeService()
+    const body = '{"type":"EMAIL_OTP","encryptedOtpBundle":"x"}'
+    vi.stubGlobal('Request', RequestWithoutBodyGetter)
+    try {
+      const signedFetch = withWalletSignature(service.fetch, { getKey })
+      await signedFetch('https://api.example/auth/credentials/c/verify', { method: 'POST', body })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    const sent = bytesToHex(new TextEncoder().encode(body))
+    expect(service.seen.map((seen) => seen.body)).toEqual([sent, sent])
   })
 
   it('buffers a streamed body once so the replay sends the same bytes', async () => {

@@ -46,6 +46,12 @@ const usedRequestIds = new Set<string>()
  */
 const MAX_SIGNED_RETRIES = 4
 
+async function readBody(request: Request): Promise<Uint8Array | undefined> {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  return bytes.length > 0 ? bytes : undefined
+}
+
 async function signedRetryChallenge(response: Response) {
   if (response.status !== 202) return undefined
   try {
@@ -92,8 +98,9 @@ export function withWalletSignature(fetch: Fetch, options: WithWalletSignatureOp
     } catch (cause) {
       throw new WalletAuthError('INVALID_ARGUMENT', 'fetch refused this request.', { cause })
     }
-    // Read the body once, so the replay sends the same bytes even when it was a stream.
-    const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined
+    // Read the body once, so the replay sends the same bytes even when it was a stream. Not by
+    // `request.body`, which Firefox does not have: every request but a GET or HEAD is read.
+    const body = await readBody(request)
     const send = (extraHeaders: Record<string, string>) => {
       const headers = new Headers(request.headers)
       for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value)
