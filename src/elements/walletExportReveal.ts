@@ -12,8 +12,8 @@ type Phase = 'start' | 'confirm' | 'asking' | 'shown'
 // The phrase's own closed shadow root, and what in it the element still touches.
 interface Vault {
   box: HTMLElement
-  label: HTMLLabelElement
-  output: HTMLOutputElement
+  label: HTMLElement
+  list: HTMLOListElement
 }
 
 /**
@@ -22,7 +22,8 @@ interface Vault {
  * app's client has its own `confirm`, the element then shows what is about to be signed (the
  * export, as the kit checked it) and waits for Confirm; Cancel or Escape signs nothing and says so
  * quietly (`wallet-cancelled`). The phrase, exported with `exportWallet` and opened in this page,
- * appears in a labelled `<output>` with Copy and Hide.
+ * appears as a labelled, numbered list of its words (an `<ol>`: seen and read out as "1 abandon",
+ * "2 ability"…, in the order to write them down) with Copy and Hide.
  *
  * The phrase sits in a closed shadow root of its own inside the element's (open) one: page
  * scripts and session-replay tools that walk the DOM through `shadowRoot` do not reach it, and no
@@ -188,7 +189,7 @@ export class WalletExportReveal extends WalletElement {
     this.#phase = phase
     this.refresh()
     if (!moveFocus) return
-    if (phase === 'shown') this.#vault?.output.focus()
+    if (phase === 'shown') this.#vault?.list.focus()
     else
       this.shadow
         .querySelector<HTMLElement>(phase === 'confirm' ? '[part~="reveal"]' : '[part~="start"]')
@@ -305,7 +306,7 @@ export class WalletExportReveal extends WalletElement {
 
   // Emptied before it leaves: a script holding the closed root (a replaced attachShadow) reads nothing.
   #dropPhrase() {
-    if (this.#vault) this.#vault.output.textContent = ''
+    if (this.#vault) this.#vault.list.replaceChildren()
     this.#vault?.box.remove()
     this.#vault = undefined
     this.#phrase = undefined
@@ -319,26 +320,36 @@ export class WalletExportReveal extends WalletElement {
   }
 }
 
-// The phrase, labelled, in a closed shadow root that only the element holds.
+// The phrase, labelled, in a closed shadow root that only the element holds: its words as an
+// ordered list, so that each is seen and read out with its number (1 to 12 or 24), as written down.
 function sealed(phrase: string): Vault {
   const box = h('div', { part: 'phrase-box', exportparts: 'label, phrase' })
   const root = box.attachShadow({ mode: 'closed' })
   root.adoptedStyleSheets = [elementStyles(), phraseStyles()]
-  const label = h('label', { for: 'phrase', part: 'label' })
-  const output = h('output', { id: 'phrase', part: 'phrase', 'aria-live': 'off', tabindex: '-1' }, phrase)
-  root.append(h('div', { class: 'stack' }, label, output))
-  return { box, label, output }
+  const label = h('p', { id: 'phrase-label', part: 'label' })
+  const words = phrase.split(/\s+/).filter(Boolean)
+  const list = h(
+    'ol',
+    { id: 'phrase', part: 'phrase', 'aria-labelledby': 'phrase-label', tabindex: '-1' },
+    ...words.map((word) => h('li', {}, word)),
+  )
+  root.append(h('div', { class: 'stack' }, label, list))
+  return { box, label, list }
 }
 
 let phraseSheet: CSSStyleSheet | undefined
 
-// The phrase framed as a field, large and spaced, so that it reads as one thing to copy out by hand.
+// The words framed as a field, large, in numbered columns (as many as fit), to copy out by hand.
 function phraseStyles(): CSSStyleSheet {
   if (!phraseSheet) {
     phraseSheet = new CSSStyleSheet()
-    phraseSheet.replaceSync(`output { display: block; padding: 0.75rem; font-size: 1.125rem; line-height: 1.6;
-  word-spacing: 0.3em; border: 1px solid var(--wallet-border, #6b6b6b); border-radius: var(--_radius);
-  background: var(--wallet-field, #fff); }`)
+    phraseSheet.replaceSync(`#phrase-label { font-weight: 600; }
+ol { display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr)); gap: 0.25rem 1rem;
+  margin: 0; padding: 0.75rem 0.75rem 0.75rem 2.75rem; font-size: 1.125rem; line-height: 1.6;
+  border: 1px solid var(--wallet-border, #6b6b6b); border-radius: var(--_radius);
+  background: var(--wallet-field, #fff); }
+li { padding-inline-start: 0.25rem; font-family: ui-monospace, monospace; }
+li::marker { font-variant-numeric: tabular-nums; color: var(--wallet-muted, #595959); }`)
   }
   return phraseSheet
 }

@@ -10,16 +10,43 @@ import { signUpWithClient } from './elementKit.js'
 /** A BIP-39 phrase of 12 to 24 words, as the sandbox exports. */
 export const PHRASE = /^([a-z]+ ){11,23}[a-z]+$/
 
-/** Every recovery phrase a screen reader would read on the page now (accessibility tree text). */
-export async function phrasesHeard(): Promise<string[]> {
+/**
+ * The numbered words a screen reader reads on the page now, as "1. word": each list item's
+ * marker (its number) and its text, in the order Chromium's accessibility tree gives them.
+ */
+export async function numberedWordsHeard(): Promise<string[]> {
   const tree = await commands.accessibilityTree()
-  return [...new Set(tree.filter((node) => PHRASE.test(node.name)).map((node) => node.name))]
+  return tree.flatMap((node, index) => {
+    const next = tree[index + 1]
+    const numbered = node.role === 'ListMarker' && /^\d+\. $/.test(node.name)
+    return numbered && next?.role === 'StaticText' && /^[a-z]+$/.test(next.name)
+      ? [`${node.name}${next.name}`]
+      : []
+  })
+}
+
+/**
+ * Every recovery phrase a screen reader would read on the page now: each run of numbered words
+ * from 1, joined by spaces (a phrase of 12 to 24 words).
+ */
+export async function phrasesHeard(): Promise<string[]> {
+  const phrases: string[][] = []
+  for (const item of await numberedWordsHeard()) {
+    const [number = '', word = ''] = item.split('. ')
+    if (number === '1') phrases.push([])
+    const current = phrases.at(-1)
+    if (current && Number(number) === current.length + 1) current.push(word)
+  }
+  return [...new Set(phrases.map((words) => words.join(' ')).filter((phrase) => PHRASE.test(phrase)))]
 }
 
 /** Whether `text` is anywhere in the accessibility tree (a name, a label, a text run). */
 export async function inAccessibilityTree(text: string): Promise<boolean> {
   return (await commands.accessibilityTree()).some((node) => node.name.includes(text))
 }
+
+/** The phrase's words as the DOM holds them: one text node each, in order (one per line of `DeepDom.text`). */
+export const phraseInDom = (phrase: string): string => phrase.split(' ').join('\n')
 
 /** The DOM under the page's `<wallet-export-reveal>`, closed shadow roots included (DevTools' view). */
 export function deepDomOfReveal() {
