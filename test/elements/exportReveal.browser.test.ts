@@ -205,7 +205,7 @@ describe('<wallet-export-reveal>', () => {
     document.body.append(reveal)
     await expectGone(phrase)
     expect(heard).toHaveLength(5)
-  })
+  }, 60_000) // three sessions, each signed in, revealed and ended: long on a loaded machine
 
   it('takes the phrase out when the session expires (the page clock moved)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })
