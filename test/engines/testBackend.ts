@@ -1,0 +1,54 @@
+import { createWalletAuth } from '../../src/client/index.js'
+import { createKeyStore } from '../../src/keys/createKeyStore.js'
+
+/** A signed-up customer of the page's backend (test/browser/walletBackend.ts). */
+export interface TestCustomer {
+  customerId: string
+  accountId: string
+  emailCredentialId: string
+  signerPublicKey: string
+  /** fetch as this customer: the integrator's sign-in cookie, stood in for by a header its relay reads. */
+  asCustomer: typeof fetch
+}
+
+/**
+ * Signs a new customer up through the test backend.
+ *
+ * @example
+ * ```ts
+ * const { asCustomer, emailCredentialId } = await signUp()
+ * ```
+ */
+export async function signUp(): Promise<TestCustomer> {
+  const { signerPublicKey } = await (await fetch('/api/test/config')).json()
+  const email = `engines-${crypto.randomUUID().slice(0, 8)}@example.com`
+  const answer = await fetch('/api/test/customers', {
+    method: 'POST',
+    body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Katherine Johnson', email }),
+  })
+  if (answer.status !== 201) throw new Error(`sign-up refused: ${answer.status} ${await answer.text()}`)
+  const customer = (await answer.json()) as Omit<TestCustomer, 'signerPublicKey' | 'asCustomer'>
+  const asCustomer: typeof fetch = (input, init) => {
+    const request = new Request(input, init)
+    request.headers.set('X-Test-Customer', customer.customerId)
+    return fetch(request)
+  }
+  return { ...customer, signerPublicKey, asCustomer }
+}
+
+/**
+ * The client as an integrator's page creates it, for `customer`, on a key store of its own.
+ *
+ * @example
+ * ```ts
+ * const wallet = walletFor(await signUp())
+ * ```
+ */
+export function walletFor(customer: TestCustomer) {
+  return createWalletAuth({
+    baseUrl: '/api/wallet',
+    fetch: customer.asCustomer,
+    keyStore: createKeyStore({ databaseName: `engines-${crypto.randomUUID()}` }),
+    trustedSigners: [customer.signerPublicKey],
+  })
+}
