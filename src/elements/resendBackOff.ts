@@ -8,6 +8,8 @@ export interface ResendBackOff {
   readonly secondsLeft: number
   /** Starts the countdown when `error` is a 429 with `Retry-After`; anything else is left alone. */
   startFrom(error: unknown): void
+  /** Counts down `seconds` before the next send (after one that worked), unless a longer wait runs. */
+  wait(seconds: number): void
   /** Ends it now (the element left the page or started over). */
   stop(): void
   /** The button's label and state: `idle`, or `waiting` with its `{seconds}`; disabled while waiting or `busy`. */
@@ -23,24 +25,32 @@ export interface ResendBackOff {
  * ```ts
  * const backOff = resendBackOff({ show: () => backOff.paint(button, 'Resend', 'Resend in {seconds} s', false), onEnd: clear })
  * backOff.startFrom(error) // a 429 with Retry-After: 30
+ * backOff.wait(30) // a code just went out: the next one no sooner than the service allows
  * ```
  */
 export function resendBackOff({ show, onEnd }: { show: () => void; onEnd: () => void }): ResendBackOff {
   let left = 0
   let stopCountdown: (() => void) | undefined
+  // `refused`: the wait follows a 429, whose sentence goes when it ends.
+  const run = (from: number, refused: boolean) => {
+    stopCountdown?.()
+    stopCountdown = countdown(from, (seconds) => {
+      const ended = seconds === 0 && left > 0
+      left = seconds
+      show()
+      if (ended && refused) onEnd()
+    })
+  }
   return {
     get secondsLeft() {
       return left
     },
     startFrom(error) {
       if (!isWalletAuthError(error, 'RATE_LIMITED') || !error.retryAfter) return
-      stopCountdown?.()
-      stopCountdown = countdown(error.retryAfter, (seconds) => {
-        const ended = seconds === 0 && left > 0
-        left = seconds
-        show()
-        if (ended) onEnd()
-      })
+      run(error.retryAfter, true)
+    },
+    wait(seconds) {
+      if (seconds > left) run(seconds, false)
     },
     stop() {
       stopCountdown?.()

@@ -1,3 +1,4 @@
+import type { WalletAuth } from '../client/createWalletAuth.js'
 import type { OtpMethods } from '../client/otpMethods.js'
 import type { WalletAuthEvent } from '../client/sessionState.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
@@ -21,7 +22,8 @@ const E164 = /^\+[1-9]\d{6,14}$/
  * `<wallet-otp-form channel="email|sms">`: sends a one-time code ("Email me a code" / "Text me a
  * code"), then one code field (pasted "000 000" or "000-000" kept as digits, submitted on the last
  * digit, the SMS read by WebOTP where the browser can), Verify and "Send a new code" (disabled
- * with the seconds of a `Retry-After` back-off, on the first screen too). A wrong code stays in
+ * for `resendAfterSeconds` after each code sent, and with the seconds of a `Retry-After` back-off,
+ * on the first screen too, so that a click is never met with "Too many attempts"). A wrong code stays in
  * the field, selected, to be corrected and sent again under the same issuance. With `adding` and
  * `accountId`, the first step adds the credential and the code activates it.
  * Events: `wallet-code-sent`, `wallet-signed-in`, `wallet-error`. Parts: `form`, `label`, `input`,
@@ -50,6 +52,7 @@ export class WalletOtpForm extends WalletElement {
   #credentialId: string | undefined
   #accountId: string | undefined
   #codeLength: number | undefined
+  #resendAfterSeconds: number | undefined
   static observedAttributes = ['channel', 'adding', 'contact']
   /** The EMAIL_OTP or SMS_OTP credential to sign in with (not needed with `adding`). */
   get credentialId(): string | undefined {
@@ -71,6 +74,35 @@ export class WalletOtpForm extends WalletElement {
   }
   set codeLength(value: number | undefined) {
     this.#codeLength = value
+  }
+  /**
+   * Seconds after a code is sent before the form offers a new one (default 30, the service's
+   * interval between codes; 0: at once). A longer `Retry-After` of the service still wins.
+   */
+  get resendAfterSeconds(): number | undefined {
+    return this.#resendAfterSeconds
+  }
+  set resendAfterSeconds(value: number | undefined) {
+    this.#resendAfterSeconds = value
+  }
+
+  /**
+   * The client. A new one while a code waits to be typed starts over at the send step: the code
+   * was sent through the old client, which alone can verify it (the back-off carries on).
+   */
+  override get client(): WalletAuth | undefined {
+    return super.client
+  }
+  override set client(value: WalletAuth | undefined) {
+    const before = super.client
+    super.client = value
+    if (value === before || this.#step !== 'code') return
+    this.#webOtp?.abort()
+    this.#step = 'send'
+    this.#sentTo = undefined
+    this.#status.replaceChildren()
+    this.clearError()
+    if (this.isConnected) this.refresh()
   }
 
   #step: 'send' | 'code' | 'done' = 'send'
@@ -309,6 +341,7 @@ export class WalletOtpForm extends WalletElement {
       },
     )
     if (!method) return
+    this.#backOff.wait(this.resendAfterSeconds ?? 30)
     this.#sentTo = method.id
     this.#lastTried = ''
     if (this.#step === 'code' && this.#field) this.#field.value = ''

@@ -1,3 +1,4 @@
+import type { WalletAuth } from '../client/createWalletAuth.js'
 import type { WalletAuthEvent } from '../client/sessionState.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
 import type { AuthMethod } from '../wire/authMethod.js'
@@ -26,7 +27,13 @@ const NAMES = {
  * While signed in it shows one line. It follows the session: when it ends, here or in another tab
  * (expired, signed out), the methods come back with a sentence saying why (announced, focus on
  * the heading) and `wallet-session-ended` fires. The children's `wallet-signed-in`,
- * `wallet-code-sent` and `wallet-error` bubble out of it.
+ * `wallet-code-sent` and `wallet-error` bubble out of it. A new `client` reaches the method's
+ * element at once (a step begun with the old client starts again with the new one).
+ *
+ * Its heading ("Sign in", `messages.signInHeading`, an `<h2>`) is the app's to change: an element
+ * in its `heading` slot replaces it (any level, the app's own styles), and the `no-heading`
+ * attribute (`noHeading`) leaves it out, for a page whose own heading already says it. Without
+ * its own heading, the element puts focus on its sentence when the session ends.
  *
  * @example
  * ```ts
@@ -35,6 +42,10 @@ const NAMES = {
  * signIn.methods = await (await fetch('/api/my-sign-in-methods')).json()
  * signIn.getIdToken = (nonce) => google.signIn({ nonce })
  * signIn.addEventListener('wallet-signed-in', () => showWallet())
+ *
+ * // Under the page's own heading: none of its own, or one of the app's
+ * signIn.noHeading = true
+ * // <wallet-sign-in><h1 slot="heading">Welcome back</h1></wallet-sign-in>
  * ```
  */
 export class WalletSignIn extends WalletElement {
@@ -42,6 +53,7 @@ export class WalletSignIn extends WalletElement {
   #getIdToken: WalletOauthButton['getIdToken'] | undefined
   #provider: string | undefined
   #rpId: string | undefined
+  static observedAttributes = ['no-heading']
   /** The account whose methods are offered; a session of this account counts as signed in. */
   get accountId(): string | undefined {
     return this.#accountId
@@ -71,12 +83,36 @@ export class WalletSignIn extends WalletElement {
   set rpId(value: string | undefined) {
     this.#rpId = value
   }
+  /** Leaves the element's heading out (the `no-heading` attribute). */
+  get noHeading(): boolean {
+    return this.hasAttribute('no-heading')
+  }
+  set noHeading(value: boolean) {
+    this.toggleAttribute('no-heading', value)
+  }
+
+  attributeChangedCallback(_name: string, before: string | null, after: string | null): void {
+    if (before !== after && this.isConnected) this.refresh()
+  }
+
+  /** The client; a new one is handed to the method's element on screen too. */
+  override get client(): WalletAuth | undefined {
+    return super.client
+  }
+  override set client(value: WalletAuth | undefined) {
+    super.client = value
+    const child = this.#body?.firstElementChild
+    if (child instanceof WalletElement && child.client !== value) child.client = value
+  }
+
   #methods: SignInMethod[] = []
   #view: View = 'list'
   #chosen: SignInMethod | undefined
   // Passkey methods that cannot run in this browser.
   #unavailable = new Set<string>()
   #heading: HTMLElement | undefined
+  #section: HTMLElement | undefined
+  #slot: HTMLSlotElement | undefined
   #status: HTMLElement | undefined
   // What the status line says (kept when the element is drawn again: new methods, new strings).
   #notice = ''
@@ -119,13 +155,27 @@ export class WalletSignIn extends WalletElement {
   protected render(): void {
     const { messages } = this
     this.#heading = h('h2', { id: 'heading', part: 'heading', tabindex: '-1' }, messages.signInHeading)
+    this.#slot = h('slot', { name: 'heading' }, this.#heading)
+    this.#slot.addEventListener('slotchange', () => this.#label())
     this.#status = h('p', { part: 'status', class: 'status', role: 'status', tabindex: '-1' })
     this.#body = h('div', { class: 'stack' })
-    this.shadow.replaceChildren(
-      h('section', { class: 'stack', 'aria-labelledby': 'heading' }, this.#heading, this.#status, this.#body),
-    )
+    this.#section = h('section', { class: 'stack' }, !this.noHeading && this.#slot, this.#status, this.#body)
+    this.shadow.replaceChildren(this.#section)
+    this.#label()
     this.#status.textContent = this.#view === 'signed-in' ? messages.signedIn : this.#notice
     this.#draw()
+  }
+
+  // The element's own heading, when it is shown (not left out, not replaced through the slot).
+  #ownHeading(): HTMLElement | undefined {
+    const replaced = (this.#slot?.assignedElements().length ?? 0) > 0
+    return this.noHeading || replaced ? undefined : this.#heading
+  }
+
+  // The section is named by its own heading; a slotted one names the app's page instead.
+  #label() {
+    if (this.#ownHeading()) this.#section?.setAttribute('aria-labelledby', 'heading')
+    else this.#section?.removeAttribute('aria-labelledby')
   }
 
   #available(): SignInMethod[] {
@@ -134,9 +184,9 @@ export class WalletSignIn extends WalletElement {
 
   #draw() {
     const body = this.#body
-    if (!body || !this.#heading) return
+    if (!body || !this.#slot) return
     const available = this.#available()
-    this.#heading.hidden = this.#view === 'signed-in'
+    this.#slot.hidden = this.#view === 'signed-in'
     if (this.#view === 'signed-in') return body.replaceChildren()
     const only = available.length === 1 ? available[0] : undefined
     const chosen = this.#view === 'method' ? this.#chosen : only
@@ -230,7 +280,7 @@ export class WalletSignIn extends WalletElement {
     const target =
       buttons.find((button) => from?.type !== 'PASSKEY' && button.dataset.id === from?.id) ??
       buttons.find((button) => button.dataset.id !== from?.id)
-    ;(target ?? this.#heading)?.focus()
+    ;(target ?? this.#ownHeading() ?? this.#status)?.focus()
   }
 
   #say(sentence: string) {
@@ -263,7 +313,7 @@ export class WalletSignIn extends WalletElement {
     this.#view = 'list'
     this.#say(end.sentence)
     this.#draw()
-    this.#heading?.focus()
+    ;(this.#ownHeading() ?? this.#status)?.focus()
     this.emit('wallet-session-ended', { reason: end.reason })
   }
 }

@@ -3,10 +3,11 @@
 // Retry-After countdown on both screens, SMS (adding the credential, WebOTP), names, axe, 390 px.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import type { WalletAuthOptions } from '../../src/client/index.js'
+import { createWalletAuth, type WalletAuthOptions } from '../../src/client/index.js'
 import type { WalletElementEventMap } from '../../src/elements/events.js'
 import type { WalletOtpForm } from '../../src/elements/walletOtpForm.js'
 import type { PayloadDescription } from '../../src/intent/describePayload.js'
+import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import { confirmPanel, panelButton, watchRequests } from './confirmKit.js'
 import {
   advanceSandboxClock,
@@ -67,6 +68,21 @@ async function sendCode(form: WalletOtpForm): Promise<HTMLInputElement> {
   return field
 }
 
+/** Another client of `customer` on the same key store (as a page makes when its options change). */
+function sameBrowser(customer: ElementCustomer) {
+  const asCustomer: typeof fetch = (input, init) => {
+    const request = new Request(input, init)
+    request.headers.set('X-Test-Customer', customer.customerId)
+    return fetch(request)
+  }
+  return createWalletAuth({
+    baseUrl: '/api/wallet',
+    fetch: asCustomer,
+    keyStore: createKeyStore({ databaseName: customer.databaseName }),
+    trustedSigners: [customer.signerPublicKey],
+  })
+}
+
 /** /challenge requests the page made (the client calls the global fetch through its customer header). */
 function countChallenges() {
   const spy = vi.spyOn(globalThis, 'fetch')
@@ -101,9 +117,9 @@ describe('<wallet-otp-form>', () => {
     expect(await customer.wallet.sessions.current()).toMatchObject({
       credentialId: customer.emailCredentialId,
     })
-    // The session ends: the form offers to send a code again.
+    // The session ends: the form offers to send a code again, once the service allows a new one.
     await customer.wallet.signOut()
-    await expect.poll(() => parts(form).button('Email me a code')).toBeDefined()
+    await expect.poll(() => parts(form).button(/^Send a new code in \d+ s$/)).toBeDefined()
     expect(status?.textContent).toBe('')
   })
 
@@ -125,7 +141,7 @@ describe('<wallet-otp-form>', () => {
     expect(field.inputMode).toBe('numeric')
     expect(field.maxLength).toBe(-1) // nothing cuts a pasted "000 000" short
     expect(parts(form).button('Verify')?.type).toBe('submit')
-    expect(parts(form).button('Send a new code')).toBeDefined()
+    expect(parts(form).button(/^Send a new code/)).toBeDefined()
     await expectAccessible(form)
     await expectFitsPhone(form)
     // With an error shown at the field, too.
@@ -226,9 +242,63 @@ describe('<wallet-otp-form>', () => {
     expect(form.hasAttribute('aria-busy')).toBe(false)
   })
 
-  it('counts down a resend refused with Retry-After 30, and sends again at 0', async () => {
+  it('offers a new code only 30 s after one was sent (counted down), and then sends it without a 429', async () => {
     const customer = await signUpWithClient()
     const form = emailForm(customer)
+    const sent = record(form, 'wallet-code-sent')
+    const errors = record(form, 'wallet-error')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })
+    const field = await sendCode(form)
+    const resend = parts(form).button(/^Send a new code/)
+    expect(resend?.disabled).toBe(true)
+    expect(resend?.textContent).toBe('Send a new code in 30 s')
+    resend?.click()
+    vi.advanceTimersByTime(10_000)
+    expect(resend?.textContent).toMatch(/^Send a new code in (19|20) s$/)
+    expect(resend?.disabled).toBe(true)
+    // The field stays usable meanwhile.
+    expect(field.disabled).toBe(false)
+    vi.advanceTimersByTime(20_000)
+    expect(resend?.textContent).toBe('Send a new code')
+    expect(resend?.disabled).toBe(false)
+    await advanceSandboxClock(30_000)
+    resend?.click()
+    await expect.poll(() => sent.length).toBe(2)
+    await expect.poll(() => form.busy).toBe(false)
+    expect(errors).toEqual([])
+    expect(parts(form).button(/^Send a new code/)?.textContent).toBe('Send a new code in 30 s')
+  })
+
+  it('starts over at the first screen when its client is replaced while a code waits, the wait carried over', async () => {
+    const customer = await signUpWithClient()
+    const form = emailForm(customer)
+    const errors = record(form, 'wallet-error')
+    const signedIn = record(form, 'wallet-signed-in')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })
+    await sendCode(form)
+    const challenges = countChallenges()
+    // The same browser's key store, another client (an app that changed its options).
+    const next = sameBrowser(customer)
+    customer.wallet.dispose()
+    form.client = next
+    expect(parts(form).field).toBeNull()
+    const send = parts(form).button(/^Send a new code in \d+ s$/)
+    expect(send?.disabled).toBe(true)
+    vi.advanceTimersByTime(30_000)
+    expect(send?.textContent).toBe('Email me a code')
+    await advanceSandboxClock(30_000)
+    const field = await sendCode(form)
+    expect(challenges()).toBe(1)
+    await userEvent.type(field, '000000')
+    await expect.poll(() => signedIn.length).toBe(1)
+    expect((await next.sessions.current())?.credentialId).toBe(customer.emailCredentialId)
+    expect(errors).toEqual([])
+  })
+
+  it('counts down a resend refused with Retry-After 30, and sends again at 0', async () => {
+    const customer = await signUpWithClient()
+    // A form that offers a new code at once: the service's own back-off is what counts down.
+    const form = emailForm(customer, { resendAfterSeconds: 0 })
     const sent = record(form, 'wallet-code-sent')
     const errors = record(form, 'wallet-error')
     const field = await sendCode(form)
@@ -497,6 +567,7 @@ describe('<wallet-otp-form>', () => {
     it('resends for the credential it added, counting down the Retry-After of the add', async () => {
       const customer = await withPhone()
       const form = smsForm(customer)
+      form.resendAfterSeconds = 0
       const errors = record(form, 'wallet-error')
       await sendCode(form)
       parts(form).button('Send a new code')?.click()

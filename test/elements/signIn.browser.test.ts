@@ -4,8 +4,11 @@
 // announced and focus on the heading.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
+import { createWalletAuth } from '../../src/client/index.js'
+import type { WalletOtpForm } from '../../src/elements/walletOtpForm.js'
 import type { WalletSignIn } from '../../src/elements/walletSignIn.js'
 import { WalletAuthError } from '../../src/errors.js'
+import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import {
   advanceSandboxClock,
   type ElementCustomer,
@@ -37,6 +40,21 @@ function parts(signIn: WalletSignIn) {
     back: root.querySelector<HTMLButtonElement>('[part="back"]'),
     child: (tag: string) => root.querySelector(tag),
   }
+}
+
+/** Another client of `customer` on the same key store (as a page makes when its options change). */
+function anotherClientOf(customer: ElementCustomer) {
+  const asCustomer: typeof fetch = (input, init) => {
+    const request = new Request(input, init)
+    request.headers.set('X-Test-Customer', customer.customerId)
+    return fetch(request)
+  }
+  return createWalletAuth({
+    baseUrl: '/api/wallet',
+    fetch: asCustomer,
+    keyStore: createKeyStore({ databaseName: customer.databaseName }),
+    trustedSigners: [customer.signerPublicKey],
+  })
 }
 
 /** The element the focus is on, inside shadow roots. */
@@ -168,6 +186,67 @@ describe('<wallet-sign-in>', () => {
     signIn.messages = { signInHeading: 'Log in', otpSendEmail: 'Send the code' }
     await expect.element(page.getByRole('heading', { name: 'Log in' })).toBeVisible()
     await expect.element(page.getByRole('button', { name: 'Send the code' })).toBeVisible()
+  })
+
+  it('hands a new client to the method on screen: the sign-in goes through it', async () => {
+    const customer = await signUpWithClient()
+    const signIn = mount('wallet-sign-in', {
+      client: customer.wallet,
+      accountId: customer.accountId,
+      methods: [emailMethod(customer)],
+    })
+    const signedIn = record(signIn, 'wallet-signed-in')
+    const form = parts(signIn).child('wallet-otp-form') as WalletOtpForm | null
+    expect(form?.client).toBe(customer.wallet)
+    // The app replaces its client (another session-key mode, say) and disposes of the old one.
+    const next = anotherClientOf(customer)
+    customer.wallet.dispose()
+    signIn.client = next
+    expect(form?.client).toBe(next)
+    shadowOf(form as Element)
+      .querySelector('button')
+      ?.click()
+    await expect.poll(() => shadowOf(form as Element).activeElement?.id).toBe('code')
+    await userEvent.keyboard('000000')
+    await expect.poll(() => signIn.view).toBe('signed-in')
+    expect(signedIn).toHaveLength(1)
+    expect((await next.sessions.current())?.credentialId).toBe(customer.emailCredentialId)
+  })
+
+  it("leaves its heading out with no-heading, and takes the app's own from the heading slot", async () => {
+    const customer = await signUpWithClient()
+    const signIn = mount('wallet-sign-in', {
+      client: customer.wallet,
+      accountId: customer.accountId,
+      methods: [emailMethod(customer), passkeyMethod],
+    })
+    signIn.setAttribute('no-heading', '')
+    expect(signIn.noHeading).toBe(true)
+    expect(page.getByRole('heading').query()).toBeNull()
+    expect(parts(signIn).root.querySelector('section')?.hasAttribute('aria-labelledby')).toBe(false)
+    await expectAccessible(signIn)
+
+    signIn.noHeading = false
+    const own = document.createElement('h3')
+    own.slot = 'heading'
+    own.textContent = 'Welcome back'
+    signIn.append(own)
+    await expect.element(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).query()).toBeNull()
+    await expectAccessible(signIn)
+  })
+
+  it('puts focus on its sentence when the session ends and it has no heading of its own', async () => {
+    const customer = await signUpWithClient()
+    const signIn = await signedInElement(customer)
+    signIn.noHeading = true
+    await customer.wallet.signOut()
+    await expect.poll(() => signIn.view).toBe('list')
+    expect(parts(signIn).heading).toBeNull()
+    expect(focused()).toBe(parts(signIn).status)
+    expect(parts(signIn).status?.textContent).toBe(
+      'You signed out. The session key was removed from this browser.',
+    )
   })
 
   it('leads back to the other methods when the passkey is cancelled or cannot run here', async () => {
