@@ -206,6 +206,10 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
     } else if (event.type === 'signed-out') {
       known = undefined
       ended = false
+    } else if (event.type === 'expired') {
+      // Heard wherever it was decided (a timer, the page coming back): signing now says so.
+      known = undefined
+      ended = true
     }
   })
 
@@ -222,10 +226,12 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
       if (offset === undefined) offset = session.clockOffsetMs
       return session
     }
-    // Past expiry with the margin (the store hides those), or gone from the store.
+    // Too close to its end to sign (the store hides those): it has expired, here and now.
     const last = session ?? known
     if (last) {
-      await end(last)
+      known = undefined
+      await state.expire(last.key.publicKey)
+      ended = true
       throw sessionEnded()
     }
     if (ended) throw sessionEnded()

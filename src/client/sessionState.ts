@@ -6,6 +6,9 @@ import {
 } from '../keys/createKeyStore.js'
 import { msUntilExpiry } from '../keys/msUntilExpiry.js'
 import type { SessionKey } from '../keys/sessionKey.js'
+import { createExpiryClock } from './expiryClock.js'
+import { onPageReturn } from './onPageReturn.js'
+import { refreshLock } from './refreshLock.js'
 
 /**
  * Where a sign-out came from: `here` (this page signed out or revoked its own session),
@@ -38,24 +41,12 @@ export interface SessionStateOptions {
 /** What a tab tells the others on the key store's channel; they re-read the store themselves. */
 type TabMessage = { type: 'adopt' | 'refresh' | 'forget' }
 
-// Refreshes of one database in this page, when the Web Locks API is missing: one at a time.
-const pageLocks = new Map<string, Promise<unknown>>()
-// A store in memory has no database name: its clients in this page share a lock by its identity.
-const memoryStoreIds = new WeakMap<KeyStore, string>()
-
-function inPageLock<T>(name: string, run: () => Promise<T>): Promise<T> {
-  const result = (pageLocks.get(name) ?? Promise.resolve()).then(run, run)
-  const tail = result.catch(() => {})
-  pageLocks.set(name, tail)
-  void tail.then(() => pageLocks.get(name) === tail && pageLocks.delete(name))
-  return result
-}
-
 /**
  * The current session of a client: kept in the key store, announced to listeners, and timed
  * (expiring soon, expired, automatic refresh). Tabs on the same IndexedDB database tell each other
  * of sign-ins, refreshes and sign-outs on a BroadcastChannel named after it; each re-reads the
- * store and announces the change to its own listeners.
+ * store and announces the change to its own listeners. The session's end is read on the clock
+ * before every use and whenever the page comes back, whatever the page's timers did meanwhile.
  */
 export function createSessionState(options: SessionStateOptions) {
   const store = Promise.resolve(options.keyStore ?? createKeyStore({ now: options.now }))
@@ -63,7 +54,6 @@ export function createSessionState(options: SessionStateOptions) {
   let current: StoredSession | undefined
   // One read of the store per page, shared by every caller that arrives while it runs.
   let loading: Promise<void> | undefined
-  let timers: ReturnType<typeof setTimeout>[] = []
   let channel: BroadcastChannel | undefined
   let disposed = false
   let unsubscribe: (() => void) | undefined
@@ -78,6 +68,23 @@ export function createSessionState(options: SessionStateOptions) {
 
   const emit = (event: WalletAuthEvent) => {
     for (const listener of listeners) listener(event)
+  }
+
+  const clock = createExpiryClock({
+    now: options.now,
+    expiringSoonMs: options.expiringSoonMs,
+    ...(options.refreshBeforeMs === undefined ? {} : { refreshBeforeMs: options.refreshBeforeMs }),
+    onExpiringSoon: (session) => emit({ type: 'expiring-soon', session }),
+    // A failed automatic refresh leaves the session to expire, which listeners hear.
+    onRefreshDue: () => void options.refresh().catch(() => {}),
+    onExpired(session) {
+      if (current === session) current = undefined
+      emit({ type: 'expired', session })
+    },
+  })
+  const hold = (session: StoredSession | undefined) => {
+    current = session
+    clock.watch(session)
   }
 
   // Feature-detected: without BroadcastChannel, other tabs still find a vanished key on their next
@@ -100,24 +107,15 @@ export function createSessionState(options: SessionStateOptions) {
   )
   const announce = (type: TabMessage['type']) => channel?.postMessage({ type } satisfies TabMessage)
 
-  function schedule(session: StoredSession | undefined) {
-    for (const timer of timers) clearTimeout(timer)
-    timers = []
-    if (!session) return
-    const remaining = msUntilExpiry(session, options.now())
-    const at = (delay: number, run: () => void) => timers.push(setTimeout(run, Math.max(0, delay)))
-    at(remaining - options.expiringSoonMs, () => emit({ type: 'expiring-soon', session }))
-    at(remaining, () => {
-      if (current === session) current = undefined
-      emit({ type: 'expired', session })
-    })
-    if (options.refreshBeforeMs !== undefined) {
-      at(remaining - options.refreshBeforeMs, () => {
-        // A failed automatic refresh leaves the session to expire, which listeners hear.
-        options.refresh().catch(() => {})
-      })
-    }
-  }
+  // Timers do not run while a device sleeps or a tab is frozen: back, the page reads the clock and
+  // the store (a message from another tab may have been missed meanwhile).
+  const stopWatchingPage = onPageReturn(() => {
+    if (!loading || disposed) return
+    serial(async () => {
+      clock.resume()
+      if (current) await resync(false)
+    }).catch(() => {})
+  })
 
   /**
    * Re-reads the store's newest session (run inside `serial`): another tab may have signed in,
@@ -129,17 +127,16 @@ export function createSessionState(options: SessionStateOptions) {
     const newest = (await (await store).list())[0]
     loading ??= Promise.resolve()
     if (newest?.key.publicKey === previous?.key.publicKey) return
-    current = newest
     if (newest) {
-      schedule(newest)
+      hold(newest)
       const sameAccount = previous?.accountId === newest.accountId
       emit({ type: sameAccount ? 'refreshed' : 'signed-in', session: newest })
       return
     }
     if (!previous) return
-    // Gone within its last moments is the store's expiry margin: its own timer announces 'expired'.
-    if (!announced && msUntilExpiry(previous, options.now()) <= options.expiringSoonMs) return
-    schedule(undefined)
+    // Gone within its last moments is the store's expiry margin (or past its end): it has expired.
+    if (!announced && msUntilExpiry(previous, options.now()) <= options.expiringSoonMs) return clock.expire()
+    hold(undefined)
     // Only another document changes the store under this one: its sign-out, revocation or wipe.
     emit({ type: 'signed-out', origin: 'elsewhere' })
   }
@@ -148,20 +145,19 @@ export function createSessionState(options: SessionStateOptions) {
     store,
     /**
      * The newest unexpired session in the store (read once per page, then checked on every call:
-     * a key another tab replaced or wiped is never handed out).
+     * a key another tab replaced or wiped is never handed out). One whose end has passed, or that
+     * the store no longer hands out near its end, is announced `expired` (once).
      */
     async current(): Promise<StoredSession | undefined> {
-      loading ??= serial(async () => {
-        current = (await (await store).list())[0]
-        schedule(current)
-      })
+      loading ??= serial(async () => hold((await (await store).list())[0]))
       await loading
       return serial(async () => {
+        clock.check()
         const held = current
         if (held && !(await (await store).get(held.key.publicKey))) {
           // Expired (with the store's margin), replaced by another tab's refresh, or wiped.
           await resync(false)
-          if (current === held) current = undefined
+          if (current === held) hold(undefined)
         }
         return current
       })
@@ -170,6 +166,7 @@ export function createSessionState(options: SessionStateOptions) {
     async sync(): Promise<StoredSession | undefined> {
       await loading
       return serial(async () => {
+        clock.check()
         await resync(false)
         return current
       })
@@ -187,17 +184,15 @@ export function createSessionState(options: SessionStateOptions) {
           // stays; a refresh has ended it on the service, so its key must not sign again.
           if (event === 'refreshed' && previous) {
             await (await store).delete(previous.key.publicKey).catch(() => {})
-            current = undefined
-            schedule(undefined)
+            hold(undefined)
             announce('forget')
             emit({ type: 'signed-out', origin: 'service' })
           }
           throw error
         }
-        current = saved
         if (previous && previous.key.publicKey !== key.publicKey)
           await (await store).delete(previous.key.publicKey)
-        schedule(saved)
+        hold(saved)
         announce(event === 'refreshed' ? 'refresh' : 'adopt')
         emit({ type: event, session: saved })
         return saved
@@ -212,11 +207,21 @@ export function createSessionState(options: SessionStateOptions) {
         const target = publicKey ?? current?.key.publicKey
         if (target) await (await store).delete(target)
         if (!publicKey || publicKey === current?.key.publicKey) {
-          current = undefined
-          schedule(undefined)
+          hold(undefined)
           announce('forget')
           emit({ type: 'signed-out', origin })
         }
+      })
+    },
+    /**
+     * The session `publicKey` has run out of time (too close to its end to sign): its key is
+     * deleted and, when it was the current one, this page hears `expired` (once). Other tabs read
+     * the end on their own clocks.
+     */
+    async expire(publicKey: string) {
+      return serial(async () => {
+        await (await store).delete(publicKey).catch(() => {})
+        if (publicKey === current?.key.publicKey) clock.expire()
       })
     },
     /**
@@ -224,21 +229,17 @@ export function createSessionState(options: SessionStateOptions) {
      * origin where `navigator.locks` exists, else a lock of this page.
      */
     async refreshLock<T>(run: () => Promise<T>): Promise<T> {
-      const keyStore = await store
-      const { databaseName } = keyStore
-      if (!databaseName && !memoryStoreIds.has(keyStore)) memoryStoreIds.set(keyStore, crypto.randomUUID())
-      const name = `embedded-wallet-auth:refresh:${databaseName ?? memoryStoreIds.get(keyStore)}`
-      const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks
-      if (databaseName && typeof locks?.request === 'function') return locks.request(name, run)
-      return inPageLock(name, run)
+      return refreshLock(await store, run)
     },
     onChange(listener: (event: WalletAuthEvent) => void): () => void {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    /** Stops the timers, removes the page's listeners, and drops the listeners. */
     dispose() {
       disposed = true
-      schedule(undefined)
+      clock.watch(undefined)
+      stopWatchingPage()
       listeners.clear()
       channel?.close()
       channel = undefined
