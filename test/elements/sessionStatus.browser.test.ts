@@ -1,6 +1,7 @@
 // <wallet-session-status> in Chromium against the real relay and sandbox: the countdown (m:ss,
 // not a live region), "ends soon" and the end announced once (the page's timers faked and moved),
-// "Stay signed in", "Sign out" (the key removed, said so), a sign-out in another tab.
+// the end shown when the page comes back after a sleep past it, "Stay signed in", "Sign out"
+// (the key removed, said so), a sign-out in another tab.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
 import type { WalletSessionStatus } from '../../src/elements/walletSessionStatus.js'
@@ -158,6 +159,33 @@ describe('<wallet-session-status>', () => {
     expect(parts(status).root.activeElement).toBe(alert)
     expect(parts(status).refresh?.disabled).toBe(false)
     await expectAccessible(status)
+  })
+
+  it('shows the end within a second of the page coming back after its clock passed the end (no timer ran)', async () => {
+    // The page's clock is faked (it still runs) so that it can jump, as after a device slept;
+    // its timers stay real and, 15 minutes out, never run in this test.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
+    const customer = await signUpWithClient()
+    const status = await signedInStatus(customer)
+    const ended = record(status, 'wallet-session-ended')
+    const heard: string[] = []
+    customer.wallet.onChange((event) => heard.push(event.type))
+    vi.setSystemTime(Date.now() + 16 * 60_000)
+    expect(heard).toEqual([])
+    expect(parts(status).countdown?.hidden).toBe(false)
+
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' })
+    try {
+      document.dispatchEvent(new Event('visibilitychange'))
+      await expect.poll(() => heard, { timeout: 1_000 }).toEqual(['expired'])
+      await expect.poll(() => ended, { timeout: 1_000 }).toEqual([{ reason: 'expired' }])
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState
+    }
+    expect(parts(status).status?.textContent).toBe('Your session ended. Sign in again to continue.')
+    expect(parts(status).countdown?.hidden).toBe(true)
+    expect(await customer.wallet.sessions.current()).toBeUndefined()
+    expect(heard).toEqual(['expired'])
   })
 
   it('catches up with a session that ended while it was out of the page', async () => {
