@@ -23,7 +23,8 @@ const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
  * offers one, and "Send the code again" (disabled with the seconds of a `Retry-After`). A wrong
  * code stays in the field to be corrected. "Paid" only once the quote is `COMPLETED`: a released
  * payment is shown as on its way and followed until it settles; a failed one as an error.
- * An expired quote cannot be paid. Unless the app's client has its own `confirm`, Pay first shows
+ * An expired quote cannot be paid: Pay is disabled within a second of its `expiresAt` on the
+ * client's clock (`now`), a clock that jumps included. Unless the app's client has its own `confirm`, Pay first shows
  * what is about to be signed (the amounts sent and received, the fees, the destination) and waits
  * for Confirm; Cancel or Escape signs nothing and says so quietly.
  * Events: `wallet-sca-required`, `wallet-authorized`, `wallet-payment-settled`, `wallet-error`.
@@ -112,13 +113,19 @@ export class WalletScaStep extends WalletElement {
   #watch() {
     clearTimeout(this.#timer)
     const quote = this.#quote
-    if (quote && this.#phase === 'pay' && !this.#expired) {
-      const left = Date.parse(quote.expiresAt) - this.now()
-      if (left <= 0) this.#expire()
-      else if (left < 2 ** 31) this.#timer = setTimeout(() => this.#expire(), left)
-    }
+    if (quote && this.#phase === 'pay' && !this.#expired) this.#checkExpiry()
     if (quote && this.#phase === 'done' && !FINAL.includes(quote.status)) this.#follow(quote.id)
     this.refresh()
+  }
+
+  // The quote's end, judged by the client's clock at least once a second: that clock can jump
+  // (a sandbox's moved clock, a device back from sleep) where a single timer would not notice.
+  #checkExpiry() {
+    const quote = this.#quote
+    if (!quote || this.#phase !== 'pay' || this.#expired) return
+    const left = Date.parse(quote.expiresAt) - this.now()
+    if (left <= 0) return this.#expire()
+    this.#timer = setTimeout(() => this.#checkExpiry(), Math.min(left, 1000))
   }
 
   #expire() {
@@ -242,6 +249,7 @@ export class WalletScaStep extends WalletElement {
   async #authorize(answer?: ScaAnswer) {
     const quote = this.#quote
     if (!quote || this.busy) return
+    if (this.#phase === 'pay' && !this.#expired && Date.parse(quote.expiresAt) <= this.now()) this.#expire()
     if (this.#expired) return void this.showError(this.#quoteExpired())
     this.clearError(this.#field)
     if (this.#phase === 'pay') this.#status.replaceChildren()

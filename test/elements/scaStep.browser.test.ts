@@ -342,6 +342,24 @@ describe('<wallet-sca-step>', () => {
     expect((await customer.wallet.quotes.get(quote.id)).status).toBe('EXPIRED')
   })
 
+  it("disables Pay within a second when its clock jumps past the quote's end (a moved clock, a wake from sleep)", async () => {
+    let ahead = 0
+    const customer = await fundedCustomer({
+      inEurope: false,
+      client: { ...appSaysYes, now: () => Date.now() + ahead },
+    })
+    const quote = await quoteTo(customer)
+    const step = mount('wallet-sca-step', { client: customer.wallet, quote })
+    const heard = listen(step)
+    const pay = () => shadowOf(step).querySelector<HTMLButtonElement>('[part~="pay"]')
+    expect(pay()?.disabled).toBe(false)
+    // No timer of the page reaches the quote's end: only the clock the client reads moves.
+    ahead = Date.parse(quote.expiresAt) - Date.now() + 60_000
+    await expect.poll(() => pay()?.disabled, { timeout: 1_500 }).toBe(true)
+    expect(status(step)?.textContent).toBe('This quote expired. Get a new quote.')
+    expect(heard.authorized).toEqual([])
+  })
+
   it('confirms with a passkey where the challenge offers one, from the button, by keyboard', async () => {
     const removeAuthenticator = await addVirtualAuthenticator()
     try {
