@@ -110,7 +110,7 @@ export function createWalletAuth(options: WalletAuthOptions) {
     now,
     /** How long before expiry `expiring-soon` fires (the `expiringSoonMs` option). */
     expiringSoonMs,
-    /** Stops the timers and drops the listeners. */
+    /** Stops the timers, drops the listeners and stops watching the page come back. */
     dispose: () => state.dispose(),
   }
 }
