@@ -8,8 +8,11 @@ import { sessionFromAuthSession } from '../../src/session/sessionFromAuthSession
 import { stamp, verifyStamp } from '../../src/stamp/index.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import { checkEqual } from './check.js'
+import { checkAccessible } from './checkAccessible.js'
+import { deepQuery } from './deepQuery.js'
 import type { Scenario } from './scenario.js'
 import { signUp, walletFor } from './testBackend.js'
+import { waitUntil } from './waitUntil.js'
 
 const HOUR_MS = 3_600_000
 
@@ -145,8 +148,53 @@ const emailSignIn: Scenario = {
   ],
 }
 
+const elementSignIn: Scenario = {
+  name: '<wallet-sign-in>: an email-code sign-in, accessible (axe-core) at each step',
+  steps: [
+    async () => {
+      const customer = await signUp()
+      defineWalletElements()
+      const signIn = Object.assign(document.createElement('wallet-sign-in'), {
+        client: walletFor(customer),
+        accountId: customer.accountId,
+        // Two methods, so that the list shows (with one, the element goes straight to it).
+        methods: [
+          { id: customer.emailCredentialId, type: 'EMAIL_OTP' as const, nickname: 'k@example.com' },
+          { id: 'AuthMethod:email-2', type: 'EMAIL_OTP' as const, nickname: 'k2@example.com' },
+        ],
+      })
+      const signedIn: string[] = []
+      signIn.addEventListener('wallet-signed-in', (event) => signedIn.push(event.detail.session.credentialId))
+      document.body.appendChild(signIn)
+      const method = await waitUntil(
+        () =>
+          signIn.shadowRoot?.querySelector<HTMLElement>(
+            `[part="method"][data-id="${customer.emailCredentialId}"]`,
+          ),
+        {
+          what: 'the email method',
+        },
+      )
+      await checkAccessible(signIn, 'the method list')
+      method.click()
+      const field = await waitUntil(
+        () => deepQuery<HTMLInputElement>(document, 'input[autocomplete="one-time-code"]'),
+        {
+          what: 'the code field',
+        },
+      )
+      await checkAccessible(signIn, 'the code step')
+      field.value = '000000'
+      field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: '000000' }))
+      await waitUntil(() => (signIn.view === 'signed-in' ? true : undefined), { what: 'the signed-in view' })
+      checkEqual(signedIn, [customer.emailCredentialId], 'wallet-signed-in')
+      await checkAccessible(signIn, 'the signed-in view')
+    },
+  ],
+}
+
 const passkeyButtonWithoutWebAuthn: Scenario = {
-  name: 'the passkey button says this browser has no WebAuthn',
+  name: 'the passkey button says this browser has no WebAuthn, accessible (axe-core)',
   engines: ['webkit'],
   steps: [
     async () => {
@@ -169,6 +217,7 @@ const passkeyButtonWithoutWebAuthn: Scenario = {
       checkEqual(root?.querySelector('button')?.disabled, true, 'the button is disabled')
       const said = root?.querySelector('[role="status"]')?.textContent ?? ''
       checkEqual(said.length > 0, true, 'the status region says why')
+      await checkAccessible(button, 'the unavailable passkey button')
     },
   ],
 }
@@ -217,6 +266,7 @@ export const SCENARIOS: readonly Scenario[] = [
   stampVerifies,
   signedRetryWithBody,
   emailSignIn,
+  elementSignIn,
   passkeyButtonWithoutWebAuthn,
   passkeyWithVirtualAuthenticator,
 ]

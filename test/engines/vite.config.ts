@@ -12,7 +12,14 @@ export default defineConfig({
   // Every dependency pre-bundled before the first load: one found mid-run would reload the page.
   optimizeDeps: {
     entries: ['test/engines/page.html'],
-    include: ['idb-keyval', '@simplewebauthn/browser', '@hpke/core', 'zod/mini', '@noble/curves/nist.js'],
+    include: [
+      'idb-keyval',
+      '@simplewebauthn/browser',
+      '@hpke/core',
+      'zod/mini',
+      '@noble/curves/nist.js',
+      'axe-core',
+    ],
     noDiscovery: true,
   },
   logLevel: 'warn',
