@@ -7,6 +7,7 @@ import { encryptOtp } from '../../src/otp/encryptOtp.js'
 import { sessionFromAuthSession } from '../../src/session/sessionFromAuthSession.js'
 import { stamp, verifyStamp } from '../../src/stamp/index.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
+import { faultyIndexedDB } from '../browser/faultyIndexedDb.js'
 import { checkEqual } from './check.js'
 import { checkAccessible } from './checkAccessible.js'
 import { deepQuery } from './deepQuery.js'
@@ -51,6 +52,46 @@ const keyStoreAcrossReload: Scenario = {
       checkEqual(exported, 'InvalidAccessError', 'exporting the key read back')
       checkEqual(session.key.publicKey, publicKey, 'the key read back')
       await checkSigns(session.key, 'the key read back')
+    },
+  ],
+}
+
+const keyStoreFallback: Scenario = {
+  name: 'key store: no IndexedDB, a refused open or a full quota falls back to memory, where sign-in works',
+  steps: [
+    async () => {
+      const stores = [
+        createKeyStore({ indexedDB: null }),
+        createKeyStore({
+          indexedDB: faultyIndexedDB({ openThrows: new DOMException('Private mode.', 'SecurityError') })
+            .indexedDB,
+        }),
+        createKeyStore({
+          databaseName: `engines-${crypto.randomUUID()}`,
+          indexedDB: faultyIndexedDB({ quotaExceeded: true }).indexedDB,
+        }),
+      ]
+      const outcomes = await Promise.all(
+        stores.map(async (keyStore) => {
+          const { persistence, fallbackCause } = await keyStore
+          return [persistence, fallbackCause?.code ?? null]
+        }),
+      )
+      checkEqual(
+        outcomes,
+        [
+          ['memory', null],
+          ['memory', 'STORAGE_FAILED'],
+          ['memory', 'STORAGE_QUOTA_EXCEEDED'],
+        ],
+        'each store and why it is in memory',
+      )
+      const customer = await signUp()
+      const wallet = walletFor(customer, stores[2])
+      await wallet.emailOtp.send(customer.emailCredentialId)
+      await wallet.emailOtp.verify(customer.emailCredentialId, '000000')
+      const methods = await wallet.credentials.list(customer.accountId)
+      checkEqual(methods.length, 1, 'a signed call by the key held in memory')
     },
   ],
 }
@@ -263,6 +304,7 @@ const passkeyWithVirtualAuthenticator: Scenario = {
  */
 export const SCENARIOS: readonly Scenario[] = [
   keyStoreAcrossReload,
+  keyStoreFallback,
   stampVerifies,
   signedRetryWithBody,
   emailSignIn,

@@ -1,5 +1,5 @@
 import { createWalletAuth } from '../../src/client/index.js'
-import { createKeyStore } from '../../src/keys/createKeyStore.js'
+import { createKeyStore, type KeyStore } from '../../src/keys/createKeyStore.js'
 
 /** A signed-up customer of the page's backend (test/browser/walletBackend.ts). */
 export interface TestCustomer {
@@ -37,18 +37,22 @@ export async function signUp(): Promise<TestCustomer> {
 }
 
 /**
- * The client as an integrator's page creates it, for `customer`, on a key store of its own.
+ * The client as an integrator's page creates it, for `customer`, on `keyStore` (default: an
+ * IndexedDB one of its own).
  *
  * @example
  * ```ts
  * const wallet = walletFor(await signUp())
  * ```
  */
-export function walletFor(customer: TestCustomer) {
+export function walletFor(
+  customer: TestCustomer,
+  keyStore: Promise<KeyStore> = createKeyStore({ databaseName: `engines-${crypto.randomUUID()}` }),
+) {
   return createWalletAuth({
     baseUrl: '/api/wallet',
     fetch: customer.asCustomer,
-    keyStore: createKeyStore({ databaseName: `engines-${crypto.randomUUID()}` }),
+    keyStore,
     trustedSigners: [customer.signerPublicKey],
   })
 }
