@@ -1,5 +1,6 @@
 // The page the runner loads in each engine: it lists the scenarios and runs one step of one, and
 // answers a result the driver can carry (WebDriver returns JSON, never an Error).
+import { createTab } from '../browser/tabAgent.js'
 import type { EngineName } from './scenario.js'
 import { SCENARIOS } from './scenarios.js'
 
@@ -36,7 +37,10 @@ export const engineScenarios = {
 declare global {
   interface Window {
     engineScenarios?: typeof engineScenarios
+    /** A client in this document, for a scenario in another document of the same origin (the parent). */
+    engineCreateTab?: typeof createTab
   }
 }
 
 window.engineScenarios = engineScenarios
+window.engineCreateTab = createTab

@@ -8,6 +8,7 @@ import { sessionFromAuthSession } from '../../src/session/sessionFromAuthSession
 import { stamp, verifyStamp } from '../../src/stamp/index.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import { faultyIndexedDB } from '../browser/faultyIndexedDb.js'
+import { createTab, signUpCustomer } from '../browser/tabAgent.js'
 import { checkEqual } from './check.js'
 import { checkAccessible } from './checkAccessible.js'
 import { deepQuery } from './deepQuery.js'
@@ -234,6 +235,46 @@ const elementSignIn: Scenario = {
   ],
 }
 
+const signOutAcrossDocuments: Scenario = {
+  name: 'two documents on one key store: a sign-in in one is seen by the other, a sign-out there ends it here',
+  steps: [
+    async () => {
+      const customer = await signUpCustomer()
+      const setup = { ...customer, databaseName: `engines-${crypto.randomUUID()}` }
+      const here = createTab(setup)
+      // Another document of the origin (a same-origin frame of this page), with its own kit.
+      const frame = document.body.appendChild(document.createElement('iframe'))
+      frame.src = `${location.pathname}?other-document`
+      const other = await waitUntil(() => frame.contentWindow?.engineCreateTab, {
+        what: 'the other document',
+      })
+      const there = other(setup)
+      checkEqual([await here.publicKey(), await there.publicKey()], [null, null], 'both read the empty store')
+
+      const signedIn = await here.signIn(customer.emailCredentialId)
+      if (!signedIn.ok) throw new Error(`the sign-in failed: ${signedIn.code}`)
+      await waitUntil(async () => ((await there.events()).includes('signed-in') ? true : undefined), {
+        what: 'the other document to hear the sign-in',
+      })
+      checkEqual(await there.publicKey(), signedIn.value, 'the key the other document signs with')
+      checkEqual(await there.patch(customer.accountId), { ok: true, value: 200 }, 'its signed action')
+
+      checkEqual((await there.signOut()).ok, true, 'the sign-out there')
+      await waitUntil(async () => ((await here.events()).at(-1) === 'signed-out' ? true : undefined), {
+        what: 'this document to hear the sign-out',
+      })
+      checkEqual(await here.publicKey(), null, 'the key here after the sign-out')
+      const refused = await here.patch(customer.accountId)
+      checkEqual(
+        !refused.ok && ['NO_SESSION_KEY', 'SESSION_EXPIRED'].includes(refused.code),
+        true,
+        `a signed action here is refused (${JSON.stringify(refused)})`,
+      )
+      await Promise.all([here.dispose(), there.dispose()])
+    },
+  ],
+}
+
 const passkeyButtonWithoutWebAuthn: Scenario = {
   name: 'the passkey button says this browser has no WebAuthn, accessible (axe-core)',
   engines: ['webkit'],
@@ -309,6 +350,7 @@ export const SCENARIOS: readonly Scenario[] = [
   signedRetryWithBody,
   emailSignIn,
   elementSignIn,
+  signOutAcrossDocuments,
   passkeyButtonWithoutWebAuthn,
   passkeyWithVirtualAuthenticator,
 ]
