@@ -1,4 +1,5 @@
 import { playwright } from '@vitest/browser-playwright'
+import type { Plugin as EsbuildPlugin } from 'esbuild'
 import { defineConfig } from 'vitest/config'
 import { thirdPartyLicenses } from './bench/thirdPartyLicenses.js'
 import packageJson from './package.json' with { type: 'json' }
@@ -18,6 +19,20 @@ const external = [
   ...Object.keys(packageJson.dependencies),
   ...Object.keys((packageJson as { peerDependencies?: Record<string, string> }).peerDependencies ?? {}),
 ]
+
+// React 18 for the React wrappers' browser test, installed as react18 and react-dom18 beside the
+// root's React 19. react-dom18 requires `react` and `react-dom` by name, which npm cannot give it
+// (.npmrc): in the pre-bundle, those two names from inside react-dom18 are react18 and react-dom18.
+const react18Deps: EsbuildPlugin = {
+  name: 'react18-deps',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?$/ }, (args) =>
+      /[\\/]node_modules[\\/]react-dom18[\\/]/.test(args.importer)
+        ? build.resolve(`${args.path}18`, { kind: args.kind, resolveDir: args.resolveDir })
+        : undefined,
+    )
+  },
+}
 
 export default defineConfig({
   // dist/THIRD-PARTY-LICENSES.md: the notices of the libraries bundled into the Node entries.
@@ -72,9 +87,14 @@ export default defineConfig({
             // The elements' tests: axe-core, and the frameworks they are rendered in.
             'axe-core',
             'react',
+            'react-dom',
             'react-dom/client',
+            'react18',
+            'react-dom18',
+            'react-dom18/client',
             'vue',
           ],
+          esbuildOptions: { plugins: [react18Deps] },
         },
         test: {
           name: 'browser',
