@@ -5,42 +5,12 @@
 // sign-in (code 000000) through the relay and the sandbox.
 import { createElement, createRef } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { afterEach, describe, expect, it } from 'vitest'
-import { userEvent } from 'vitest/browser'
+import { describe, expect, it } from 'vitest'
 import { type App, createApp, h, ref } from 'vue'
 import type { WalletElementEventMap } from '../../src/elements/events.js'
 import type { WalletOtpForm } from '../../src/elements/walletOtpForm.js'
-import { shadowOf, signUpWithClient } from './elementKit.js'
-
-type Heard = Array<{ type: string; code?: string; credentialId?: string }>
-
-const cleanups: Array<() => void> = []
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup()
-})
-
-function container(): HTMLElement {
-  const node = document.createElement('div')
-  document.body.append(node)
-  cleanups.push(() => node.remove())
-  return node
-}
-
-/** Sends the code from the app (the ref's `start()`), types 000000 and waits for the session. */
-async function signInThrough(form: WalletOtpForm, heard: Heard, credentialId: string) {
-  // Set as properties, not as `credentialid` / `channel` attributes standing for them.
-  expect(form.credentialId).toBe(credentialId)
-  expect(form.hasAttribute('credentialid')).toBe(false)
-  expect(form.channel).toBe('email')
-  await form.start()
-  const field = shadowOf(form).querySelector('input')
-  if (!field) throw new Error('no code field after start()')
-  await userEvent.type(field, '000000')
-  // Asserted here, not in the handler: a failed expect there is swallowed by the event dispatch.
-  await expect.poll(() => heard.map((event) => event.type), { timeout: 15_000 }).toContain('wallet-signed-in')
-  expect(heard.find((event) => event.type === 'wallet-signed-in')?.credentialId).toBe(credentialId)
-  expect(heard.filter((event) => event.type === 'wallet-error')).toEqual([])
-}
+import { signUpWithClient } from './elementKit.js'
+import { afterTest, container, type Heard, signInThrough } from './frameworkKit.js'
 
 describe('<wallet-otp-form> in frameworks', () => {
   it('signs in inside a React 19 tree (props as properties, events as onwallet-… props)', async () => {
@@ -48,7 +18,7 @@ describe('<wallet-otp-form> in frameworks', () => {
     const heard: Heard = []
     const form = createRef<WalletOtpForm>()
     const root: Root = createRoot(container())
-    cleanups.push(() => root.unmount())
+    afterTest(() => root.unmount())
     root.render(
       createElement('wallet-otp-form', {
         ref: form,
@@ -86,7 +56,7 @@ describe('<wallet-otp-form> in frameworks', () => {
         }),
     })
     app.mount(container())
-    cleanups.push(() => app.unmount())
+    afterTest(() => app.unmount())
     await expect.poll(() => form.value).toBeTruthy()
     await signInThrough(form.value as WalletOtpForm, heard, emailCredentialId)
     expect(await wallet.sessions.current()).toBeDefined()

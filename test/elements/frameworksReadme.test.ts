@@ -1,5 +1,5 @@
 // The README's elements section has what it promises (a plain HTML page under ten lines, the React
-// and Vue snippets, theming, messages), its CSS names only what the elements have, and the React
+// snippets (raw tags, wrappers) and the Vue one, theming, messages), its CSS names only what the elements have, and the React
 // and Vue typings are held to what they promise: a wrong prop or event is an error. (That every
 // snippet compiles, this section's included, is test/readme.test.ts's check.)
 import { readdirSync, readFileSync } from 'node:fs'
@@ -8,7 +8,8 @@ import { moduleScript, README, ROOT, readmeBlocks, typeCheck } from '../readmeSn
 
 const blocks = readmeBlocks().filter((block) => block.heading === 'Elements: `embedded-wallet-auth/elements`')
 
-// Misuses the typings must refuse (one per line from line 3), and uses they must accept.
+// Misuses the typings must refuse (one per line from line 3, the wrappers' from line 5), and uses
+// they must accept.
 const WRONG_USES = {
   'react-wrong.tsx': `
 import type {} from 'embedded-wallet-auth/elements/react'
@@ -17,6 +18,19 @@ export const wrongChannel = <wallet-otp-form channel="fax" />
 export const unknownProp = <wallet-otp-form credentialIdd="x" />
 export const wrongDetail = <wallet-otp-form onwallet-signed-in={(event) => event.detail.nope} />
 export const fine = <wallet-session-status onwallet-session-ended={(event) => event.detail.reason} />
+`,
+  'react-wrappers-wrong.tsx': `
+import * as React from 'react'
+import { createWalletComponents } from 'embedded-wallet-auth/elements/react'
+const { WalletOtpForm, WalletSessionStatus } = createWalletComponents({ react: React })
+export const wrongType = <WalletOtpForm credentialId={42} />
+export const wrongDetail = <WalletOtpForm onWalletSignedIn={(event) => event.detail.nope} />
+export const aMethod = <WalletOtpForm start={async () => {}} />
+export const fine = (
+  <WalletSessionStatus className="status" aria-live="polite" onWalletSessionEnded={(event) => event.detail.reason} ref={React.createRef<HTMLElementTagNameMap['wallet-session-status']>()}>
+    <span>child</span>
+  </WalletSessionStatus>
+)
 `,
   'vue-wrong.ts': `
 import type { GlobalComponents } from 'vue'
@@ -29,7 +43,10 @@ export const fine: OtpProps = { credentialId: 'x', channel: 'sms', messages: { o
 
 describe('the README elements section', () => {
   it('has the plain HTML page (under ten lines), the React and Vue snippets, theming and messages', () => {
-    expect(blocks.map((block) => block.lang)).toEqual(['html', 'tsx', 'ts', 'css', 'ts'])
+    expect(blocks.map((block) => block.lang)).toEqual(['html', 'tsx', 'tsx', 'ts', 'css', 'ts'])
+    // React 19's raw tags, then the wrappers for 16.8 to 19.
+    expect(blocks[1]?.code).toContain('<wallet-otp-form')
+    expect(blocks[2]?.code).toContain('createWalletComponents({ react: React })')
     const html = blocks[0]?.code ?? ''
     expect(html.trimEnd().split('\n').length).toBeLessThan(10)
     expect(moduleScript(html)).toContain('defineWalletElements')
@@ -53,9 +70,12 @@ describe('the README elements section', () => {
 })
 
 describe('the React and Vue typings', () => {
-  it('refuse a prop of the wrong type, an unknown prop and a wrong event detail', () => {
+  it('refuse a prop of the wrong type, an unknown prop, a method as a prop and a wrong event detail', () => {
     const errors = typeCheck(WRONG_USES, { environment: 'browser' })
     expect(errors.map((error) => error.replace(/ TS\d+:[\s\S]*/, ''))).toEqual([
+      'readme/react-wrappers-wrong.tsx:5',
+      'readme/react-wrappers-wrong.tsx:6',
+      'readme/react-wrappers-wrong.tsx:7',
       'readme/react-wrong.tsx:3',
       'readme/react-wrong.tsx:4',
       'readme/react-wrong.tsx:5',

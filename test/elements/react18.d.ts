@@ -1,0 +1,12 @@
+// React 18, installed as the npm aliases react18 and react-dom18 beside React 19, has no types here:
+// React 19's describe what the tests use of it (createElement, StrictMode, createRoot, version).
+declare module 'react18' {
+  import React = require('react')
+  export = React
+}
+declare module 'react-dom18' {
+  export * from 'react-dom'
+}
+declare module 'react-dom18/client' {
+  export * from 'react-dom/client'
+}
