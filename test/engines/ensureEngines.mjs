@@ -1,6 +1,6 @@
 // `npm test`'s second step: the browsers of the cross-engine tests (test/engines), before anything
 // slow. Firefox (FIREFOX_PATH, or firefox-esr / firefox on PATH) that starts, WebKitGTK's
-// WebKitWebDriver (WEBKIT_DRIVER_PATH, or on PATH) and xvfb-run, its MiniBrowser's display:
+// WebKitWebDriver (WEBKIT_DRIVER_PATH, or on PATH) and xvfb-run (with xauth), its MiniBrowser's display:
 // one line, exit 0; otherwise one sentence on stderr saying what to install, exit 1.
 import { spawnSync } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
@@ -23,13 +23,13 @@ function find(finder) {
   }
 }
 
-/** `xvfb-run` on PATH, or undefined. */
-function findXvfbRun() {
+/** `name` on PATH, or undefined. */
+function onPath(name) {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue
     try {
-      accessSync(join(dir, 'xvfb-run'), constants.X_OK)
-      return join(dir, 'xvfb-run')
+      accessSync(join(dir, name), constants.X_OK)
+      return join(dir, name)
     } catch {
       // not in this directory
     }
@@ -39,7 +39,9 @@ function findXvfbRun() {
 
 const firefox = find(findFirefox)
 const webkit = find(findWebKitDriver)
-const xvfbRun = findXvfbRun()
+const xvfbRun = onPath('xvfb-run')
+// xvfb-run needs xauth, which Debian's xvfb only recommends.
+const xauth = onPath('xauth')
 const missing = [
   firefox ? undefined : { what: 'Firefox', debian: 'firefox-esr', point: 'FIREFOX_PATH at a Firefox' },
   webkit
@@ -50,6 +52,7 @@ const missing = [
         point: 'WEBKIT_DRIVER_PATH at a WebKitWebDriver',
       },
   xvfbRun ? undefined : { what: 'xvfb-run', debian: 'xvfb' },
+  xauth ? undefined : { what: 'xauth', debian: 'xauth' },
 ].filter((entry) => entry !== undefined)
 if (missing.length > 0) {
   const names = missing.map((entry) => entry.what)

@@ -48,6 +48,7 @@ let work: string
 let firefox: string
 let driver: string
 let xvfbRun: string
+let xauth: string
 
 beforeAll(() => {
   const foundFirefox = findFirefox()
@@ -56,18 +57,25 @@ beforeAll(() => {
     throw new Error('these tests need the engines (npm test checks that first)')
   firefox = foundFirefox.path
   driver = foundDriver.path
-  const foundXvfbRun = (process.env.PATH ?? '')
-    .split(delimiter)
-    .map((dir) => join(dir, 'xvfb-run'))
-    .find((path) => existsSync(path))
-  if (!foundXvfbRun) throw new Error('these tests need xvfb-run (npm test checks that first)')
+  const onPath = (name: string) =>
+    (process.env.PATH ?? '')
+      .split(delimiter)
+      .map((dir) => join(dir, name))
+      .find((path) => existsSync(path))
+  const foundXvfbRun = onPath('xvfb-run')
+  const foundXauth = onPath('xauth')
+  if (!foundXvfbRun || !foundXauth)
+    throw new Error('these tests need xvfb-run and xauth (npm test checks that first)')
   xvfbRun = foundXvfbRun
+  xauth = foundXauth
   work = mkdtempSync(join(tmpdir(), 'ensure-engines-'))
   for (const dir of ['empty-path', 'system-path', 'xvfb-only']) mkdirSync(join(work, dir))
   symlinkSync(firefox, join(work, 'system-path', 'firefox-esr'))
   symlinkSync(driver, join(work, 'system-path', 'WebKitWebDriver'))
-  symlinkSync(xvfbRun, join(work, 'system-path', 'xvfb-run'))
-  symlinkSync(xvfbRun, join(work, 'xvfb-only', 'xvfb-run'))
+  for (const dir of ['system-path', 'xvfb-only']) {
+    symlinkSync(xvfbRun, join(work, dir, 'xvfb-run'))
+    symlinkSync(xauth, join(work, dir, 'xauth'))
+  }
 })
 
 afterAll(() => {
