@@ -36,10 +36,26 @@ export class WalletSessionStatus extends WalletElement {
     return this.#session
   }
 
+  /** The client from `createWalletAuth`; set while on the page, its session is shown at once. */
+  override get client() {
+    return super.client
+  }
+  override set client(value) {
+    const changed = value !== super.client
+    super.client = value
+    if (changed && this.isConnected) this.#showCurrent()
+  }
+
   override connectedCallback(): void {
     super.connectedCallback()
+    this.#showCurrent()
+  }
+
+  // The client's current session, read now (on insertion, or when the client changes).
+  #showCurrent() {
     const { client } = this
     void client?.sessions.current().then((session) => {
+      if (client !== this.client) return
       // The session may have changed or ended while this element was out of the page.
       if (session?.key.publicKey === this.#session?.key.publicKey) return
       this.#show(session)

@@ -44,6 +44,16 @@ async function signedInStatus(customer: ElementCustomer) {
 }
 
 describe('<wallet-session-status>', () => {
+  it('shows the session of a client set after it is on the page (as a framework sets properties)', async () => {
+    const customer = await signUpWithClient()
+    await signInByEmail(customer)
+    const status = mount('wallet-session-status', {})
+    expect(parts(status).countdown?.hidden).not.toBe(false)
+    status.client = customer.wallet
+    await expect.poll(() => parts(status).countdown?.hidden).toBe(false)
+    expect(parts(status).countdown?.textContent).toMatch(/^Session ends in 1[45]:\d\d\.$/)
+  })
+
   it('counts down in m:ss without announcing the ticks; "ends soon" and the end are announced once', async () => {
     // The page's clock and timers are faked (they still run), then moved: no waiting for 15 min.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })
