@@ -4,7 +4,14 @@ import { createTab } from '../browser/tabAgent.js'
 import type { EngineName } from './scenario.js'
 import { SCENARIOS } from './scenarios.js'
 
-/** What a step answers the runner. */
+/**
+ * What a step answers the runner.
+ *
+ * @example
+ * ```ts
+ * const failed: StepResult = { ok: false, error: 'Error: the key saved before the reload is gone' }
+ * ```
+ */
 export type StepResult = { ok: true; value: unknown } | { ok: false; error: string }
 
 /**

@@ -1,4 +1,11 @@
-/** The engines the cross-engine runner drives (Chromium runs the Vitest browser tests). */
+/**
+ * The engines the cross-engine runner drives (Chromium runs the Vitest browser tests).
+ *
+ * @example
+ * ```ts
+ * const engines: EngineName[] = ['firefox']
+ * ```
+ */
 export type EngineName = 'firefox' | 'webkit'
 
 /**

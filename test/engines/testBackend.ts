@@ -1,7 +1,14 @@
 import { createWalletAuth } from '../../src/client/index.js'
 import { createKeyStore, type KeyStore } from '../../src/keys/createKeyStore.js'
 
-/** A signed-up customer of the page's backend (test/browser/walletBackend.ts). */
+/**
+ * A signed-up customer of the page's backend (test/browser/walletBackend.ts).
+ *
+ * @example
+ * ```ts
+ * const { customerId, asCustomer }: TestCustomer = await signUp()
+ * ```
+ */
 export interface TestCustomer {
   customerId: string
   accountId: string
