@@ -9,6 +9,7 @@ const CSS = `
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
 form, .stack { display: flex; flex-direction: column; gap: var(--_gap); margin: 0; }
+.stack > button, form > button { align-self: flex-start; }
 .row { display: flex; flex-wrap: wrap; gap: var(--_gap); align-items: center; }
 label { font-weight: 600; }
 input { font: inherit; font-size: 1.125rem; padding: 0.5rem 0.75rem; min-height: 2.75rem; width: 100%;

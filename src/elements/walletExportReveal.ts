@@ -339,16 +339,17 @@ function sealed(phrase: string): Vault {
 
 let phraseSheet: CSSStyleSheet | undefined
 
-// The words framed as a field, large, in numbered columns (as many as fit), to copy out by hand.
+// The words framed as a field, large, in numbered columns (as many as fit), to copy out by hand;
+// the numbers outside the words, so that 9 and 10 line up.
 function phraseStyles(): CSSStyleSheet {
   if (!phraseSheet) {
     phraseSheet = new CSSStyleSheet()
     phraseSheet.replaceSync(`#phrase-label { font-weight: 600; }
-ol { display: grid; grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr)); gap: 0.25rem 1rem;
-  margin: 0; padding: 0.75rem 0.75rem 0.75rem 2.75rem; font-size: 1.125rem; line-height: 1.6;
+ol { display: grid; grid-template-columns: repeat(auto-fill, minmax(8rem, 1fr)); gap: 0.25rem 1rem;
+  margin: 0; padding: 0.75rem; font-size: 1.125rem; line-height: 1.6;
   border: 1px solid var(--wallet-border, #6b6b6b); border-radius: var(--_radius);
   background: var(--wallet-field, #fff); }
-li { padding-inline-start: 0.25rem; font-family: ui-monospace, monospace; }
+li { font-family: ui-monospace, monospace; white-space: nowrap; margin-inline-start: 2.25em; }
 li::marker { font-variant-numeric: tabular-nums; color: var(--wallet-muted, #595959); }`)
   }
   return phraseSheet
