@@ -1,6 +1,7 @@
 // The account's sign-in methods: list (by friendly name), add (a passkey with the demo's own
 // button, Google in the sandbox, SMS with <wallet-otp-form adding>), remove. The service's rules
-// (not the last one; not with its own session) come back as refusals, shown next to the row.
+// (not the last one; not with its own session) come back as refusals, shown next to the row. An
+// SMS method whose first code was not typed yet is listed as not on, and not offered at sign-in.
 import type { WalletOtpForm } from '../src/elements/walletOtpForm.js'
 import { WalletAuthError } from '../src/errors.js'
 import type { AuthMethod } from '../src/wire/index.js'
@@ -11,6 +12,7 @@ import { byId, element, shorten } from './dom.js'
 import { methodName } from './friendlyNames.js'
 import { showStatus } from './notices.js'
 import { toE164 } from './phoneNumber.js'
+import { forgetUnconfirmed, isUnconfirmed, rememberUnconfirmed } from './unconfirmedMethods.js'
 
 /** A name for a new passkey: the device it lives on, as far as the browser says. */
 function deviceName(): string {
@@ -36,6 +38,7 @@ export function createCredentialsPanel(app: DemoApp, onMethods: (methods: AuthMe
 
   function row(credential: AuthMethod, current: boolean): HTMLLIElement {
     const name = methodName(credential.type)
+    const waiting = isUnconfirmed(credential.id)
     const remove = element(
       'button',
       { type: 'button', class: 'secondary', 'aria-label': `Remove ${name}` },
@@ -44,6 +47,7 @@ export function createCredentialsPanel(app: DemoApp, onMethods: (methods: AuthMe
     remove.addEventListener('click', () =>
       runAction(remove, async () => {
         await app.wallet().credentials.revoke(credential.id, { method: credential })
+        forgetUnconfirmed(credential.id)
         await load()
         showStatus(panel, `Removed ${name}; its sessions were revoked too.`)
         byId('credentials-heading').focus()
@@ -51,12 +55,18 @@ export function createCredentialsPanel(app: DemoApp, onMethods: (methods: AuthMe
     )
     return element(
       'li',
-      { 'data-credential-id': credential.id, 'data-type': credential.type, 'data-feedback': '' },
+      {
+        'data-credential-id': credential.id,
+        'data-type': credential.type,
+        'data-feedback': '',
+        ...(waiting ? { 'data-unconfirmed': '' } : {}),
+      },
       element(
         'span',
         { class: 'row-main' },
         element('strong', {}, name),
         current ? ' (this session)' : '',
+        waiting ? element('span', { class: 'pending' }, ' (not on yet: type the code we sent)') : '',
         credential.nickname ? ` · ${credential.nickname}` : '',
         element('br'),
         element('code', { title: credential.id }, shorten(credential.id)),
@@ -139,8 +149,14 @@ export function createCredentialsPanel(app: DemoApp, onMethods: (methods: AuthMe
     })
   })
 
-  smsForm.addEventListener('wallet-code-sent', () => void load())
-  smsForm.addEventListener('wallet-signed-in', () => {
+  // The first code of an SMS method just added: listed, but not on until that code is typed.
+  smsForm.addEventListener('wallet-code-sent', (event) => {
+    rememberUnconfirmed(event.detail.method.id)
+    void load()
+  })
+  smsForm.addEventListener('wallet-signed-in', (event) => {
+    forgetUnconfirmed(event.detail.session.credentialId)
+    void load()
     byId('activate-sms').hidden = true
     phone.value = ''
     // Ready for another time: the element forgets the credential it added when `adding` changes.

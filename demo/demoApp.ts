@@ -28,7 +28,8 @@ export function onActionFailure(handler: (error: unknown) => Promise<void>): voi
 /**
  * Runs a click's work: the button is disabled (with `busyText`, and `aria-busy`) while it runs,
  * the notices are cleared first, and a failure is shown next to the button as a sentence with its
- * code, focused. Resolves to whether it worked.
+ * code, focused. Focus on the button comes back to it when nothing else took it. Resolves to
+ * whether it worked.
  */
 export async function runAction(
   target: Element | null,
@@ -37,6 +38,8 @@ export async function runAction(
 ): Promise<boolean> {
   const button = target instanceof HTMLButtonElement ? target : null
   const label = button?.textContent ?? ''
+  // A disabled button loses the focus to <body>: it comes back when the button does.
+  const hadFocus = button !== null && document.activeElement === button
   if (button) {
     button.disabled = true
     button.setAttribute('aria-busy', 'true')
@@ -56,6 +59,8 @@ export async function runAction(
       button.disabled = false
       button.removeAttribute('aria-busy')
       if (busyText) button.textContent = label
+      const lost = !document.activeElement || document.activeElement === document.body
+      if (hadFocus && lost && button.isConnected && !button.closest('[hidden]')) button.focus()
     }
   }
 }

@@ -18,9 +18,10 @@ import { demoMessageOverrides } from './demoMessages.js'
 import { byId, setText, showIf } from './dom.js'
 import { methodName } from './friendlyNames.js'
 import { createMoneyPanel } from './moneyPanel.js'
-import { addFeedbackRegions, showError, showStatus } from './notices.js'
+import { addFeedbackRegions, clearNotices, showError, showStatus } from './notices.js'
 import { createSandboxTools } from './sandboxTools.js'
 import { forgetSessionModes, rememberSessionMode } from './sessionModeMemory.js'
+import { modeChosen, modeHint } from './sessionModeWords.js'
 import { createSessionsPanel } from './sessionsPanel.js'
 import { createSignInPanel } from './signInPanel.js'
 import { createWalletPanel } from './walletPanel.js'
@@ -49,6 +50,7 @@ async function start() {
   const modeSelect = byId<HTMLSelectElement>('session-mode')
   modeSelect.value = localStorage.getItem(MODE_KEY) === 'sealed' ? 'sealed' : 'client-held'
   const sessionMode = () => modeSelect.value as SessionMode
+  setText('session-mode-hint', modeHint(sessionMode()))
 
   let wallet: WalletAuth
   const app: DemoApp = { config, keyStore, wallet: () => wallet, user: config.user, render }
@@ -98,7 +100,7 @@ async function start() {
   const credentials = createCredentialsPanel(app, signIn.setMethods)
   const sessions = createSessionsPanel(app)
   const money = createMoneyPanel(app)
-  createSandboxTools()
+  createSandboxTools(() => money.refreshQuote())
 
   // Sessions made by the elements: which key mode made them (OTP sessions are always client-held).
   signIn.element.addEventListener('wallet-signed-in', (event) => {
@@ -167,10 +169,17 @@ async function start() {
   modeSelect.addEventListener('change', () => {
     localStorage.setItem(MODE_KEY, sessionMode())
     wallet.dispose()
+    // Every element gets the new client (<wallet-sign-in> hands it to the method it shows).
     connect()
-    // The sign-in draws its method again with the new client.
-    signIn.element.methods = [...signIn.element.methods]
-    showStatus(modeSelect, `New sign-ins will use a ${sessionMode()} session key.`)
+    setText('session-mode-hint', modeHint(sessionMode()))
+    showStatus(modeSelect, modeChosen(sessionMode()))
+  })
+  // An element's button is a new action too: the page's old sentences go, so that "Quote ready"
+  // never stands beside "The payment failed".
+  document.addEventListener('click', (event) => {
+    const [target] = event.composedPath()
+    const inElement = target instanceof HTMLButtonElement && target.getRootNode() instanceof ShadowRoot
+    if (inElement) clearNotices()
   })
   byId('clear-activity').addEventListener('click', () => activity.clear())
 

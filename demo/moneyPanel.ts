@@ -18,7 +18,7 @@ interface Money {
   currency: Currency
 }
 
-/** Wires the money section; `load()` shows the balance. */
+/** Wires the money section; `load()` shows the balance, `refreshQuote()` reads the quote shown again. */
 export function createMoneyPanel(app: DemoApp) {
   const step = byId<WalletScaStep>('sca-step')
   const wallet = () => app.wallet()
@@ -77,12 +77,26 @@ export function createMoneyPanel(app: DemoApp) {
   step.addEventListener('wallet-sca-required', reread)
   step.addEventListener('wallet-error', reread)
 
+  // Short options in groups (a phone's select shows them whole); what the sandbox does with the
+  // chosen one is said under the list.
   const destinations = byId<HTMLSelectElement>('destination')
+  const choices = paymentDestinations(app.config.umaDomain ?? 'sandbox.uma.example')
+  const groups = [...new Set(choices.map((choice) => choice.group))]
   destinations.replaceChildren(
-    ...paymentDestinations(app.config.umaDomain ?? 'sandbox.uma.example').map(({ value, label }) =>
-      element('option', { value }, label),
+    ...groups.map((group) =>
+      element(
+        'optgroup',
+        { label: group },
+        ...choices
+          .filter((choice) => choice.group === group)
+          .map(({ value, label }) => element('option', { value }, label)),
+      ),
     ),
   )
+  const chosen = () => choices.find((choice) => choice.value === destinations.value)
+  const showOutcome = () => setText('destination-outcome', `In the sandbox: ${chosen()?.outcome ?? ''}.`)
+  destinations.addEventListener('change', showOutcome)
+  showOutcome()
 
   byId('fund-form').addEventListener('submit', (event) => {
     event.preventDefault()
@@ -118,8 +132,7 @@ export function createMoneyPanel(app: DemoApp) {
           lockedCurrencySide: 'SENDING',
           lockedCurrencyAmount: amount,
         })
-        const label = destinations.selectedOptions[0]?.textContent ?? target
-        step.receiver = label.split(':')[0] ?? label
+        step.receiver = chosen()?.receiver ?? target
         step.quote = quote
         showQuote(quote)
         byId('payment').hidden = false
@@ -131,11 +144,16 @@ export function createMoneyPanel(app: DemoApp) {
     )
   })
 
+  /** Reads the quote on screen again (the sandbox clock moved: it may have expired meanwhile). */
+  function refreshQuote() {
+    if (!byId('payment').hidden) reread()
+  }
+
   /** Forgets the quote (at sign-out). */
   function stop() {
     step.quote = undefined
     byId('payment').hidden = true
   }
 
-  return { load, stop }
+  return { load, stop, refreshQuote }
 }

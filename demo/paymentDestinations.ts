@@ -4,7 +4,14 @@
 /** One choice of the "Pay to" list. */
 export interface PaymentDestination {
   value: string
+  /** The option's text: short, so that a phone's select shows it whole. */
   label: string
+  /** Its group in the list (UMA addresses, bank accounts). */
+  group: string
+  /** How the payment step names the receiver. */
+  receiver: string
+  /** What the sandbox does with a payment to it (shown under the list). */
+  outcome: string
 }
 
 const UMA_ADDRESSES: [string, string][] = [
@@ -30,11 +37,17 @@ export function paymentDestinations(umaDomain: string): PaymentDestination[] {
   return [
     ...UMA_ADDRESSES.map(([user, outcome]) => ({
       value: `uma:${user}@${umaDomain}`,
-      label: `UMA ${user}@${umaDomain}: ${outcome}`,
+      label: user,
+      group: `UMA addresses @${umaDomain}`,
+      receiver: `UMA ${user}@${umaDomain}`,
+      outcome,
     })),
     ...ACCOUNT_SUFFIXES.map(([suffix, outcome]) => ({
       value: `account:${suffix}`,
-      label: `US bank account ending ${suffix}: ${outcome}`,
+      label: `US bank account ending ${suffix}`,
+      group: 'US bank accounts',
+      receiver: `US bank account ending ${suffix}`,
+      outcome,
     })),
   ]
 }

@@ -6,8 +6,8 @@ import { demoClock } from './demoClock.js'
 import { byId, setText } from './dom.js'
 import { showStatus } from './notices.js'
 
-/** Wires the sandbox tools section. */
-export function createSandboxTools() {
+/** Wires the sandbox tools section; `onClockMoved` runs after each move (what the page shows may have ended). */
+export function createSandboxTools(onClockMoved: () => void = () => {}) {
   const advance = (id: string, milliseconds: number, what: string) =>
     byId(id).addEventListener('click', () =>
       runAction(byId(id), async () => {
@@ -15,6 +15,7 @@ export function createSandboxTools() {
         demoClock.adopt(now)
         setText('sandbox-clock', `Sandbox time: ${new Date(now).toLocaleString()}`)
         showStatus(byId(id), `Sandbox clock moved ${what} ahead.`)
+        onClockMoved()
       }),
     )
   advance('advance-30s', 30_000, '30 seconds')

@@ -6,6 +6,7 @@ import type { AuthMethod } from '../src/wire/index.js'
 import { demoApi } from './demoApi.js'
 import { type DemoApp, focusFirstControl, runAction } from './demoApp.js'
 import { byId, setText, showIf } from './dom.js'
+import { isUnconfirmed } from './unconfirmedMethods.js'
 
 const sameMethods = (a: AuthMethod[], b: AuthMethod[]) =>
   a.length === b.length && a.every((method, index) => method.id === b[index]?.id)
@@ -18,10 +19,12 @@ export function createSignInPanel(app: DemoApp) {
   signIn.rpId = app.config.rpId
 
   /**
-   * Gives the element the account's methods. Only a changed list is set: setting it draws the
+   * Gives the element the account's usable methods. Only a changed list is set: setting it draws the
    * element again, which would drop the sentence it shows after a session ended.
    */
-  function setMethods(methods: AuthMethod[]) {
+  function setMethods(listed: AuthMethod[]) {
+    // Only methods that work: an SMS method whose first code was never typed is not on yet.
+    const methods = listed.filter((method) => !isUnconfirmed(method.id))
     if (!sameMethods(signIn.methods as AuthMethod[], methods)) signIn.methods = methods
   }
 

@@ -6,6 +6,7 @@ import type { DemoApp, SessionMode } from './demoApp.js'
 import { byId, setText } from './dom.js'
 import { methodName } from './friendlyNames.js'
 import { recalledSessionMode, rememberSessionMode } from './sessionModeMemory.js'
+import { OTP_IS_CLIENT_HELD } from './sessionModeWords.js'
 
 /** Whether script may read the private key: a non-extractable key refuses export. */
 async function isExtractable(session: StoredSession): Promise<boolean> {
@@ -31,7 +32,16 @@ export function createWalletPanel(app: DemoApp, sessionMode: () => SessionMode) 
     setText('account-id', session.accountId)
     setText('signed-in-with', methodName(session.type))
     setText('session-id', session.sessionId ?? '(not named by the service)')
-    setText('session-mode-used', recalledSessionMode(session.key.publicKey) ?? 'unknown (made elsewhere)')
+    const mode = recalledSessionMode(session.key.publicKey)
+    const otp = session.type === 'EMAIL_OTP' || session.type === 'SMS_OTP'
+    setText(
+      'session-mode-used',
+      mode === undefined
+        ? 'unknown (made elsewhere)'
+        : otp
+          ? `${mode} (${OTP_IS_CLIENT_HELD}, whatever the mode chosen)`
+          : mode,
+    )
     setText('public-key', session.key.publicKey)
     setText('non-extractable', (await isExtractable(session)) ? 'NO: script can read this key' : 'yes')
     setText(
