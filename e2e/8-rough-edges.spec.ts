@@ -101,6 +101,9 @@ test('a mode switch while a code waits: the form starts over, counting down to t
   const send = signIn.getByRole('button', { name: /^(Email me a code|Send a new code)/ })
   await expect(send).toBeDisabled()
   await expect(send).toHaveText(/^Send a new code in \d+ s$/)
+  await expect(signIn.locator('wallet-otp-form [part="status"]')).toHaveText(
+    'The code sent before can no longer be used. Send a new code.',
+  )
   await expect(signIn.locator('[part="error"]')).toBeEmpty()
   await shoot(page, 'mode-switch-wait')
   await page.clock.fastForward('00:31')

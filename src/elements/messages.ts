@@ -16,6 +16,8 @@ export interface WalletMessages {
   otpVerify: string
   otpResend: string
   otpResendIn: string
+  /** Said when the form starts over (its client changed): the code sent before no longer counts. */
+  otpStartOver: string
   otpHint: string
   /** With `adding` and a `contact`: the first step's button, naming where codes go (`{contact}`). */
   otpSendEmailTo: string
@@ -114,6 +116,7 @@ export const defaultMessages: WalletMessages = {
   otpVerify: 'Verify',
   otpResend: 'Send a new code',
   otpResendIn: 'Send a new code in {seconds} s',
+  otpStartOver: 'The code sent before can no longer be used. Send a new code.',
   otpHint: '',
   otpSendEmailTo: 'Email a code to {contact}',
   otpSendSmsTo: 'Text a code to {contact}',

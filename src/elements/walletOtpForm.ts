@@ -100,9 +100,9 @@ export class WalletOtpForm extends WalletElement {
     this.#webOtp?.abort()
     this.#step = 'send'
     this.#sentTo = undefined
-    this.#status.replaceChildren()
     this.clearError()
     if (this.isConnected) this.refresh()
+    this.#status.replaceChildren(this.messages.otpStartOver)
   }
 
   #step: 'send' | 'code' | 'done' = 'send'

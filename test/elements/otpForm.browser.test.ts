@@ -282,6 +282,9 @@ describe('<wallet-otp-form>', () => {
     customer.wallet.dispose()
     form.client = next
     expect(parts(form).field).toBeNull()
+    expect(parts(form).status?.textContent).toBe(
+      'The code sent before can no longer be used. Send a new code.',
+    )
     const send = parts(form).button(/^Send a new code in \d+ s$/)
     expect(send?.disabled).toBe(true)
     vi.advanceTimersByTime(30_000)
