@@ -95,6 +95,9 @@ test('a mode switch while a code waits: the form starts over, counting down to t
   await expect(resend).toBeDisabled()
   await expect(resend).toHaveText(/^Send a new code in \d+ s$/)
   await shoot(page, 'resend-wait')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shoot(page, 'resend-wait')
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   await page.locator('#session-mode').selectOption('sealed')
   await expect(codeField(signIn)).toHaveCount(0)
@@ -106,6 +109,9 @@ test('a mode switch while a code waits: the form starts over, counting down to t
   )
   await expect(signIn.locator('[part="error"]')).toBeEmpty()
   await shoot(page, 'mode-switch-wait')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shoot(page, 'mode-switch-wait')
+  await page.setViewportSize({ width: 1280, height: 720 })
   await page.clock.fastForward('00:31')
   await page.locator('#advance-30s').click()
   await expect(send).toHaveText('Email me a code')
@@ -135,6 +141,9 @@ test("an element's action clears the page's old sentence, and a quote past its e
   await expectElementError(step, 'PAYMENT_FAILED')
   await expect(ready).toBeEmpty()
   await shoot(page, 'payment-failed')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shoot(page, 'payment-failed')
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   // A new quote, then the sandbox clock moves past its end: Pay is disabled, and said why.
   await page.locator('#get-quote').click()
