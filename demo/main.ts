@@ -100,7 +100,12 @@ async function start() {
   const credentials = createCredentialsPanel(app, signIn.setMethods)
   const sessions = createSessionsPanel(app)
   const money = createMoneyPanel(app)
-  createSandboxTools(() => money.refreshQuote())
+  // Time moved for the whole demo world: the session is read on the moved clock at once (the
+  // client says `expired` if it has ended), and the quote shown is read again.
+  createSandboxTools(() => {
+    void wallet.sessions.current()
+    money.refreshQuote()
+  })
 
   // Sessions made by the elements: which key mode made them (OTP sessions are always client-held).
   signIn.element.addEventListener('wallet-signed-in', (event) => {

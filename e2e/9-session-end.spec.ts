@@ -1,0 +1,41 @@
+import { expectSignedOut, openDemo, signInWithEmailCode, statusOf, uniqueEmail } from './demoSteps.js'
+import { expect, test } from './fixtures.js'
+
+// The sandbox's sessions last 15 minutes. The page must tell the truth within a second of time
+// moving, whether the sandbox tools moved it or the device slept past the end with no timer run.
+
+test('the sandbox clock moved past the end of the session: the page shows the sign-in within a second', async ({
+  page,
+  guard,
+}) => {
+  await openDemo(page)
+  await signInWithEmailCode(page, guard, uniqueEmail())
+  const advance = page.locator('#advance-6m')
+  for (let moved = 1; moved <= 3; moved++) {
+    await advance.click()
+    await expect(statusOf(advance.locator('..'))).toHaveText('Sandbox clock moved 6 minutes ahead.')
+    if (moved < 3) await expect(page.locator('#wallet')).toBeVisible()
+  }
+  // 18 minutes on: ended, said at once, not when a timer set at sign-in would have fired.
+  await expect(page.locator('#sign-in')).toBeVisible({ timeout: 1_000 })
+  await expectSignedOut(page)
+})
+
+test('a page back from a sleep past the end of the session shows the sign-in within a second', async ({
+  page,
+  guard,
+}) => {
+  // The page's clock is Playwright's: moved below without running a single timer, as in a sleep.
+  await page.clock.install()
+  await openDemo(page)
+  await signInWithEmailCode(page, guard, uniqueEmail())
+  await page.clock.setSystemTime(Date.now() + 16 * 60_000)
+  await expect(page.locator('#wallet')).toBeVisible()
+  // Back: the tab is shown again.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+  await expect(page.locator('#sign-in')).toBeVisible({ timeout: 1_000 })
+  await expectSignedOut(page)
+})
