@@ -136,7 +136,8 @@ export class WalletOtpForm extends WalletElement {
     return this.hasAttribute('adding')
   }
   set adding(value: boolean) {
-    this.toggleAttribute('adding', value)
+    // `undefined` (a framework no longer passing it) clears it; toggleAttribute would flip it.
+    this.toggleAttribute('adding', value === true)
   }
 
   /**

@@ -88,7 +88,7 @@ export class WalletSignIn extends WalletElement {
     return this.hasAttribute('no-heading')
   }
   set noHeading(value: boolean) {
-    this.toggleAttribute('no-heading', value)
+    this.toggleAttribute('no-heading', value === true)
   }
 
   attributeChangedCallback(_name: string, before: string | null, after: string | null): void {
@@ -122,7 +122,9 @@ export class WalletSignIn extends WalletElement {
   get methods(): SignInMethod[] {
     return this.#methods
   }
-  set methods(value: SignInMethod[]) {
+  set methods(given: SignInMethod[]) {
+    // None given (a framework no longer passing it) is no method.
+    const value = given ?? []
     const key = (methods: SignInMethod[]) => JSON.stringify(methods.map((m) => [m.id, m.type, m.nickname]))
     const same = key(value) === key(this.#methods)
     this.#methods = value
