@@ -12,6 +12,8 @@ import { resendBackOff } from './resendBackOff.js'
 import { WalletElement } from './walletElement.js'
 
 const CODE_LENGTH = 6
+// The service sends an SCA code no more often than this (its interval between two codes).
+const RESEND_AFTER_SECONDS = 30
 // Statuses after which a quote no longer changes.
 const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
 
@@ -44,12 +46,23 @@ export class WalletScaStep extends WalletElement {
   #scaFactor: PaymentScaFactor | undefined
   #receiver: string | undefined
   #followEveryMs: number | undefined
+  #resendAfterSeconds: number | undefined
   /** The factor to ask for when the service opens SCA (default the service's, an SMS code). */
   get scaFactor(): PaymentScaFactor | undefined {
     return this.#scaFactor
   }
   set scaFactor(value: PaymentScaFactor | undefined) {
     this.#scaFactor = value
+  }
+  /**
+   * Seconds "Send the code again" waits after each SMS code sent (default 30, the service's
+   * interval between codes; 0: at once). A longer `Retry-After` of the service still wins.
+   */
+  get resendAfterSeconds(): number | undefined {
+    return this.#resendAfterSeconds
+  }
+  set resendAfterSeconds(value: number | undefined) {
+    this.#resendAfterSeconds = value
   }
   /** How to name the receiver (default the quote's UMA address or account id). */
   get receiver(): string | undefined {
@@ -338,7 +351,13 @@ export class WalletScaStep extends WalletElement {
       step.challenge.factor === 'PASSKEY' ? m.scaPasskeyAsk : fillIn(m.scaCodeSent, { length: CODE_LENGTH }),
     )
     ;(this.#field ?? this.shadow.querySelector<HTMLElement>('[part~="passkey"]'))?.focus()
+    // A code just went out: the next one no sooner than the service sends one.
+    if (step.challenge.factor === 'SMS_OTP') this.#codeSent()
     this.emit('wallet-sca-required', { step })
+  }
+
+  #codeSent() {
+    this.#backOff.wait(this.resendAfterSeconds ?? RESEND_AFTER_SECONDS)
   }
 
   async #sendAgain() {
@@ -356,6 +375,7 @@ export class WalletScaStep extends WalletElement {
       },
     )
     if (!done) return
+    this.#codeSent()
     this.#status.replaceChildren(this.messages.scaResent)
     this.#field?.focus()
   }

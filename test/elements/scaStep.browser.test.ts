@@ -235,9 +235,26 @@ describe('<wallet-sca-step>', () => {
     })
   })
 
-  it('disables "Send the code again" with the seconds of Retry-After, counting down, then sends it again', async () => {
+  it('offers "Send the code again" only 30 s after a code went out, instead of inviting a 429', async () => {
     const customer = await fundedCustomer({ client: appSaysYes })
     const step = mount('wallet-sca-step', { client: customer.wallet, quote: await quoteTo(customer) })
+    const heard = listen(step)
+    await step.pay()
+    const resend = shadowOf(step).querySelector<HTMLButtonElement>('[part~="resend"]')
+    expect(resend?.textContent).toMatch(/^Send the code again in (30|29) s$/)
+    expect(resend?.disabled).toBe(true)
+    resend?.click()
+    expect(heard.errors).toEqual([])
+  })
+
+  it('disables "Send the code again" with the seconds of Retry-After, counting down, then sends it again', async () => {
+    const customer = await fundedCustomer({ client: appSaysYes })
+    // Offered at once, to reach the service's own refusal (429, Retry-After).
+    const step = mount('wallet-sca-step', {
+      client: customer.wallet,
+      quote: await quoteTo(customer),
+      resendAfterSeconds: 0,
+    })
     const heard = listen(step)
     await step.pay()
     const field = shadowOf(step).querySelector('input')
