@@ -79,8 +79,11 @@ export async function measureSignedCall(options = {}) {
     const one = summarize([await first.evaluate((o) => globalThis.runSignedCalls(o), counts)])
     const pages = [first]
     while (pages.length < tabs) pages.push(await openTab(context, origin))
-    const runs = await Promise.all(pages.map((page) => page.evaluate((o) => globalThis.runSignedCalls(o), counts)))
-    if (new Set(runs.map((run) => run.publicKey)).size !== 1) throw new Error('signed-call bench: tabs signed with different keys')
+    const runs = await Promise.all(
+      pages.map((page) => page.evaluate((o) => globalThis.runSignedCalls(o), counts)),
+    )
+    if (new Set(runs.map((run) => run.publicKey)).size !== 1)
+      throw new Error('signed-call bench: tabs signed with different keys')
     return { chromium: browser.version(), tabs, oneTab: one, manyTabs: summarize(runs) }
   } finally {
     await browser.close()

@@ -23,7 +23,7 @@ const payloadOf = (requestId) =>
 
 /** The service, instantly: a challenge to an unsigned request, 200 to a signed one. */
 function fakeService(counts) {
-  return async (input, init) => {
+  return async (_input, init) => {
     const signed = new Headers(init?.headers).has('Service-Wallet-Signature')
     if (signed) {
       counts.signed++
@@ -65,13 +65,18 @@ globalThis.setupSession = async () => {
 globalThis.runSignedCalls = async ({ iterations = 400, warmup = 40, batch = 20 } = {}) => {
   const counts = { signed: 0 }
   const keyStore = createKeyStore({ databaseName: DATABASE })
-  const wallet = createWalletAuth({ baseUrl: 'https://relay.invalid/api', keyStore, fetch: fakeService(counts) })
+  const wallet = createWalletAuth({
+    baseUrl: 'https://relay.invalid/api',
+    keyStore,
+    fetch: fakeService(counts),
+  })
   const session = await wallet.sessions.current()
   if (!session) throw new Error('signed-call bench: no session in the store')
   const privateKey = session.key.keyPair.privateKey
   const url = `https://relay.invalid/api/auth/sessions/${encodeURIComponent(SESSION_ID)}`
   const ops = {
-    raw: () => crypto.subtle.sign(ECDSA_SHA256, privateKey, utf8(payloadOf(`Request:${crypto.randomUUID()}`))),
+    raw: () =>
+      crypto.subtle.sign(ECDSA_SHA256, privateKey, utf8(payloadOf(`Request:${crypto.randomUUID()}`))),
     signedCall: async () => {
       const response = await wallet.fetch(url, { method: 'DELETE' })
       if (response.status !== 200) throw new Error(`signed-call bench: ${response.status}`)
@@ -79,7 +84,8 @@ globalThis.runSignedCalls = async ({ iterations = 400, warmup = 40, batch = 20 }
   }
   const timings = await timeAlternating(ops, { iterations, warmup, batch })
   const expected = Math.ceil(iterations / batch) * batch + Math.ceil(warmup / batch) * batch
-  if (counts.signed !== expected) throw new Error(`signed-call bench: ${counts.signed} signed, not ${expected}`)
+  if (counts.signed !== expected)
+    throw new Error(`signed-call bench: ${counts.signed} signed, not ${expected}`)
   wallet.dispose()
   return { rawMs: timings.raw.ms, callMs: timings.signedCall.ms, publicKey: session.key.publicKey }
 }

@@ -150,7 +150,7 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
   const signedLegs = new WeakMap<Request, Activity[]>()
 
   async function expectActivity(payloadToSign: string, expectations: readonly ActivityExpectation[]) {
-    const session = await state.current().catch(() => undefined)
+    const session = await state.held().catch(() => undefined)
     const organizationId = session ? organizations.get(session.key.publicKey) : undefined
     const activity = checkPayload(
       payloadToSign,
@@ -220,7 +220,7 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
   }
 
   async function signingSession() {
-    const session = await state.current()
+    const session = await state.held()
     if (session && msUntilExpiry(session, settings.now()) > SIGNING_MARGIN_MS) {
       known = session
       if (offset === undefined) offset = session.clockOffsetMs
@@ -266,7 +266,9 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
   const sessionKey: WithWalletSignatureOptions['getKey'] = async ({ refusedKey } = {}) => {
     if (!refusedKey) return (await signingSession())?.key
     // A refresh of this page may have revoked the key that signed: its successor signs once stored.
+    // Another tab's may have too, its message not yet here: the store itself is read again.
     await Promise.all(changes)
+    await state.sync()
     const session = await signingSession()
     if (!session || session.key.publicKey !== refusedKey.publicKey) return session?.key
     // The same key refused: expired or revoked on the service (then sign in again), or refused

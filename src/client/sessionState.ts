@@ -60,9 +60,26 @@ export function createSessionState(options: SessionStateOptions) {
   // Changes to `current` run one at a time, so that a message from another tab, an adopt and a
   // check of the store never interleave.
   let queue: Promise<unknown> = Promise.resolve()
+  let queued = 0
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    queued++
     const result = queue.then(task, task)
     queue = result.catch(() => {})
+    void queue.then(() => queued--)
+    return result
+  }
+  // `current` is known to match the store while `verified` equals `changes`, which grows with
+  // whatever may have changed the store under it: another tab's message, another document's wipe,
+  // the page coming back (a message may have been missed), a write by any client of the store.
+  // Only a store that reports its writes, and whose other tabs can tell this one, is trusted so.
+  let changes = 0
+  let verified = -1
+  let trusted = false
+  const changed = () => void changes++
+  const read = async <T>(task: () => Promise<T>): Promise<T> => {
+    const seen = changes
+    const result = await task()
+    verified = seen
     return result
   }
 
@@ -93,13 +110,22 @@ export function createSessionState(options: SessionStateOptions) {
     (keyStore) => {
       if (disposed) return
       // A wipe (or a newer kit's upgrade) from another document: whatever this tab held may be gone.
-      unsubscribe = keyStore.onExternalChange?.(() => {
+      const stopExternal = keyStore.onExternalChange?.(() => {
+        changed()
         serial(() => resync(true)).catch(() => {})
       })
+      const stopWrites = keyStore.onWrite?.(changed)
+      unsubscribe = () => {
+        stopExternal?.()
+        stopWrites?.()
+      }
+      trusted = stopWrites !== undefined && keyStore.persistence === 'memory'
       if (!keyStore.databaseName || typeof BroadcastChannel !== 'function') return
       channel = new BroadcastChannel(`embedded-wallet-auth:${keyStore.databaseName}`)
+      trusted = stopWrites !== undefined
       channel.onmessage = (event: MessageEvent<TabMessage>) => {
         const announced = event.data?.type === 'forget'
+        changed()
         serial(() => resync(announced)).catch(() => {})
       }
     },
@@ -110,6 +136,7 @@ export function createSessionState(options: SessionStateOptions) {
   // Timers do not run while a device sleeps or a tab is frozen: back, the page reads the clock and
   // the store (a message from another tab may have been missed meanwhile).
   const stopWatchingPage = onPageReturn(() => {
+    changed()
     if (!loading || disposed) return
     serial(async () => {
       clock.resume()
@@ -141,17 +168,16 @@ export function createSessionState(options: SessionStateOptions) {
     emit({ type: 'signed-out', origin: 'elsewhere' })
   }
 
-  return {
-    store,
-    /**
-     * The newest unexpired session in the store (read once per page, then checked on every call:
-     * a key another tab replaced or wiped is never handed out). One whose end has passed, or that
-     * the store no longer hands out near its end, is announced `expired` (once).
-     */
-    async current(): Promise<StoredSession | undefined> {
-      loading ??= serial(async () => hold((await (await store).list())[0]))
-      await loading
-      return serial(async () => {
+  /**
+   * The newest unexpired session in the store (read once per page, then checked on every call:
+   * a key another tab replaced or wiped is never handed out). One whose end has passed, or that
+   * the store no longer hands out near its end, is announced `expired` (once).
+   */
+  async function readCurrent(): Promise<StoredSession | undefined> {
+    loading ??= serial(async () => hold((await (await store).list())[0]))
+    await loading
+    return serial(() =>
+      read(async () => {
         clock.check()
         const held = current
         if (held && !(await (await store).get(held.key.publicKey))) {
@@ -160,16 +186,33 @@ export function createSessionState(options: SessionStateOptions) {
           if (current === held) hold(undefined)
         }
         return current
-      })
+      }),
+    )
+  }
+
+  return {
+    store,
+    current: readCurrent,
+    /**
+     * `current()` for a signature: without a read of the store while nothing can have changed it
+     * since the last one (no message from another tab or document, no write, no change in flight
+     * here), else `current()`. Its end is read on the clock either way.
+     */
+    async held(): Promise<StoredSession | undefined> {
+      if (!trusted || verified !== changes || queued > 0 || disposed) return readCurrent()
+      clock.check()
+      return current
     },
     /** Re-reads the store now (another tab may have changed it) and returns the current session. */
     async sync(): Promise<StoredSession | undefined> {
       await loading
-      return serial(async () => {
-        clock.check()
-        await resync(false)
-        return current
-      })
+      return serial(() =>
+        read(async () => {
+          clock.check()
+          await resync(false)
+          return current
+        }),
+      )
     },
     async adopt(key: SessionKey, metadata: SessionMetadata, event: 'signed-in' | 'refreshed') {
       await loading

@@ -52,13 +52,22 @@ async function readBody(request: Request): Promise<Uint8Array | undefined> {
   return bytes.length > 0 ? bytes : undefined
 }
 
+/**
+ * The challenge of a 202, read once (a clone tees the body and costs more than the signature): a
+ * 202 that is no challenge passes on as a new response with the same status, headers and bytes.
+ */
 async function signedRetryChallenge(response: Response) {
-  if (response.status !== 202) return undefined
+  if (response.status !== 202) return { response }
+  const bytes = await response.arrayBuffer()
+  let challenge: ReturnType<typeof readSignedRetryChallenge>
   try {
-    return readSignedRetryChallenge(await response.clone().json())
+    challenge = readSignedRetryChallenge(JSON.parse(new TextDecoder().decode(bytes)))
   } catch {
-    return undefined
+    challenge = undefined
   }
+  if (challenge) return { response, challenge }
+  const { status, statusText, headers } = response
+  return { response: new Response(bytes.byteLength > 0 ? bytes : null, { status, statusText, headers }) }
 }
 
 /**
@@ -125,8 +134,9 @@ export function withWalletSignature(fetch: Fetch, options: WithWalletSignatureOp
       let response = await send({})
       let signer: SessionKey | undefined
       for (let signed = 0; ; signed++) {
-        const challenge = await signedRetryChallenge(response)
-        if (!challenge) return { response, signer }
+        const read = await signedRetryChallenge(response)
+        const { challenge } = read
+        if (!challenge) return { response: read.response, signer }
         if (signed === MAX_SIGNED_RETRIES) {
           throw new WalletAuthError(
             'SIGNED_RETRY_FAILED',

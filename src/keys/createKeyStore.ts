@@ -51,6 +51,13 @@ export interface KeyStore {
    * newer version's upgrade closed its connection): what it held may be gone. Returns unsubscribe.
    */
   onExternalChange?(listener: () => void): () => void
+  /**
+   * Calls `listener` after every save, delete or clear made through this store, by any client
+   * sharing it: with this and the other tabs' messages, a client may trust the session it read until
+   * one of them says otherwise, instead of re-reading the store before every signature. A store
+   * without it is re-read before every signature. Returns unsubscribe.
+   */
+  onWrite?(listener: () => void): () => void
   save(key: SessionKey, metadata: SessionMetadata): Promise<StoredSession>
   get(publicKey: string): Promise<StoredSession | undefined>
   /** Unexpired sessions, newest first. */
@@ -303,6 +310,15 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
   }
 
   const list = () => readSessions(backend)
+  const writeListeners = new Set<() => void>()
+  const written = async (write: Promise<void>) => {
+    try {
+      await write
+    } finally {
+      // Even a failed write may have changed the store (a wipe half done): listeners re-read it.
+      for (const listener of writeListeners) listener()
+    }
+  }
 
   return {
     persistence,
@@ -311,6 +327,10 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
     onExternalChange(listener) {
       externalChangeListeners.add(listener)
       return () => externalChangeListeners.delete(listener)
+    },
+    onWrite(listener) {
+      writeListeners.add(listener)
+      return () => writeListeners.delete(listener)
     },
     async save(key, metadata) {
       if (Number.isNaN(Date.parse(metadata.expiresAt))) {
@@ -322,7 +342,7 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
         throw new WalletAuthError('INVALID_ARGUMENT', 'Only a non-extractable private key may be saved.')
       }
       const session: StoredSession = { ...metadata, key, createdAt: new Date(now()).toISOString() }
-      await storageCall('save', () => backend.set(key.publicKey, toRecord(session)))
+      await written(storageCall('save', () => backend.set(key.publicKey, toRecord(session))))
       return session
     },
     async get(publicKey) {
@@ -330,7 +350,7 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
       return session && !isExpired(session) ? session : undefined
     },
     list,
-    delete: (publicKey) => storageCall('delete', () => backend.del(publicKey)),
-    clear: () => storageCall('clear', () => backend.clear()),
+    delete: (publicKey) => written(storageCall('delete', () => backend.del(publicKey))),
+    clear: () => written(storageCall('clear', () => backend.clear())),
   }
 }
