@@ -1,6 +1,6 @@
 // `npm run bench`: sizes (esbuild and Vite, next to the peer SDK), speed in headless Chromium (next
-// to the raw sign and the peer), the kit's overhead on a signed-retry round trip, and the sandbox's
-// throughput on one core, in one run. Writes bench/BENCHMARKS.md (the copy the README links) and
+// to the raw sign and the peer), the kit's own cost per signed call in Chromium (one tab, 8 tabs),
+// the kit's overhead on a signed-retry round trip, and the sandbox's throughput on one core, in one run. Writes bench/BENCHMARKS.md (the copy the README links) and
 // bench/out/report.json. Informational: `npm run size` enforces the budgets in CI.
 import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -10,6 +10,7 @@ import { installMarkdown, measureInstall, packAndInstall, removeInstall } from '
 import { measurePeerSizes, peerSizeMarkdown } from './peerSize.mjs'
 import { measureRoundTrip, roundTripMarkdown } from './roundTrip.mjs'
 import { measureSandbox, sandboxMarkdown } from './sandbox.mjs'
+import { measureSignedCall, signedCallMarkdown } from './signedCall.mjs'
 import { measureSizes, sizeMarkdown } from './size.mjs'
 import { measureSpeed, speedMarkdown } from './speed.mjs'
 
@@ -51,6 +52,7 @@ const installed = await step('install size', async () => {
   }
 })
 const speed = await step('speed in Chromium', () => measureSpeed())
+const signedCall = await step('signed call in Chromium', () => measureSignedCall())
 const roundTrip = await step('signed-retry round trip', () => measureRoundTrip())
 const sandbox = await step('sandbox throughput', () => measureSandbox())
 
@@ -93,6 +95,8 @@ const markdown = [
   '',
   speedMarkdown(speed),
   '',
+  signedCallMarkdown(signedCall),
+  '',
   roundTripMarkdown(roundTrip),
   '',
   '## Sandbox throughput (one core)',
@@ -105,6 +109,6 @@ await writeFile(new URL('bench/BENCHMARKS.md', ROOT), `${markdown}\n`)
 await mkdir(new URL('bench/out/', ROOT), { recursive: true })
 await writeFile(
   new URL('bench/out/report.json', ROOT),
-  `${JSON.stringify({ environment, sizes, peerSizes, installed, speed, roundTrip, sandbox }, null, 2)}\n`,
+  `${JSON.stringify({ environment, sizes, peerSizes, installed, speed, signedCall, roundTrip, sandbox }, null, 2)}\n`,
 )
 console.log('\nwrote bench/BENCHMARKS.md and bench/out/report.json')

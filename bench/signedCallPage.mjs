@@ -64,7 +64,21 @@ globalThis.setupSession = async () => {
  */
 globalThis.runSignedCalls = async ({ iterations = 400, warmup = 40, batch = 20 } = {}) => {
   const counts = { signed: 0 }
-  const keyStore = createKeyStore({ databaseName: DATABASE })
+  // The reads of the store made by the calls, beside their time.
+  const reads = { count: 0 }
+  const keyStore = createKeyStore({ databaseName: DATABASE }).then((store) => ({
+    ...store,
+    onExternalChange: store.onExternalChange,
+    onWrite: store.onWrite,
+    get(publicKey) {
+      reads.count++
+      return store.get(publicKey)
+    },
+    list() {
+      reads.count++
+      return store.list()
+    },
+  }))
   const wallet = createWalletAuth({
     baseUrl: 'https://relay.invalid/api',
     keyStore,
@@ -82,10 +96,18 @@ globalThis.runSignedCalls = async ({ iterations = 400, warmup = 40, batch = 20 }
       if (response.status !== 200) throw new Error(`signed-call bench: ${response.status}`)
     },
   }
+  const readsBefore = reads.count
   const timings = await timeAlternating(ops, { iterations, warmup, batch })
+  const storeReads = reads.count - readsBefore
   const expected = Math.ceil(iterations / batch) * batch + Math.ceil(warmup / batch) * batch
   if (counts.signed !== expected)
     throw new Error(`signed-call bench: ${counts.signed} signed, not ${expected}`)
   wallet.dispose()
-  return { rawMs: timings.raw.ms, callMs: timings.signedCall.ms, publicKey: session.key.publicKey }
+  return {
+    rawMs: timings.raw.ms,
+    callMs: timings.signedCall.ms,
+    publicKey: session.key.publicKey,
+    storeReads,
+    calls: counts.signed,
+  }
 }
