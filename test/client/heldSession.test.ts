@@ -15,10 +15,18 @@ const URL_TO_SIGN = `https://relay.example/api/auth/sessions/${SESSION_ID}`
 /** A service that challenges every unsigned call and records the key of every signed one. */
 function fakeService() {
   const signedBy: string[] = []
+  // Set: only these keys' signatures are accepted (the others were revoked by a refresh).
+  const valid = { keys: undefined as string[] | undefined }
   const fetch: typeof globalThis.fetch = async (_input, init) => {
+    if (init?.method !== 'DELETE') return new Response(null, { status: 404 })
     const stamp = new Headers(init?.headers).get('Service-Wallet-Signature')
     if (stamp) {
-      signedBy.push(JSON.parse(atob(stamp.replace(/-/g, '+').replace(/_/g, '/'))).publicKey)
+      const publicKey = JSON.parse(atob(stamp.replace(/-/g, '+').replace(/_/g, '/'))).publicKey
+      signedBy.push(publicKey)
+      if (valid.keys && !valid.keys.includes(publicKey)) {
+        const refusal = { status: 401, code: 'WALLET_SIGNATURE_INVALID', message: 'revoked' }
+        return Response.json(refusal, { status: 401 })
+      }
       return new Response('{}', { status: 200 })
     }
     const requestId = `Request:${crypto.randomUUID()}`
@@ -32,7 +40,7 @@ function fakeService() {
     const expiresAt = new Date(Date.now() + 60_000).toISOString()
     return Response.json({ type: 'SIGNED_RETRY', payloadToSign, requestId, expiresAt }, { status: 202 })
   }
-  return { fetch, signedBy }
+  return { fetch, signedBy, valid }
 }
 
 const metadata = () => ({
@@ -43,8 +51,8 @@ const metadata = () => ({
   expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
 })
 
-async function twoClients() {
-  const store: KeyStore = await createKeyStore({ indexedDB: null })
+async function twoClients(given?: KeyStore) {
+  const store = given ?? (await createKeyStore({ indexedDB: null }))
   const key = await generateSessionKey()
   await store.save(key, metadata())
   const service = fakeService()
@@ -73,5 +81,18 @@ describe('the session a client holds in memory', () => {
     await store.delete(key.publicKey)
     expect((await second.fetch(URL_TO_SIGN, { method: 'DELETE' })).status).toBe(200)
     expect(service.signedBy.at(-1)).toBe(replacement.publicKey)
+  })
+
+  it('is read again when the service refuses it: another tab replaced it, its word not yet here', async () => {
+    // The other tab writes to the same store, and this page has not heard of it yet.
+    const shared = await createKeyStore({ indexedDB: null })
+    const unheard: KeyStore = { ...shared, onWrite: () => () => {} }
+    const { key, service, second } = await twoClients(unheard)
+    const replacement = await generateSessionKey()
+    await shared.save(replacement, metadata())
+    await shared.delete(key.publicKey)
+    service.valid.keys = [replacement.publicKey]
+    expect((await second.fetch(URL_TO_SIGN, { method: 'DELETE' })).status).toBe(200)
+    expect(service.signedBy.slice(2)).toEqual([key.publicKey, replacement.publicKey])
   })
 })
