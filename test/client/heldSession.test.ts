@@ -1,7 +1,8 @@
 // Issue 20: a client signs with the session it holds in memory, without reading the store before
 // every signature, only while nothing can have changed the store under it. Two clients of one page
 // on one in-memory store have no channel between them: a key the other one deleted or replaced
-// must still never sign.
+// must still never sign; and a key a tab replaced before its message arrived is read again once
+// the service refuses it.
 import { describe, expect, it } from 'vitest'
 import { createWalletAuth } from '../../src/client/createWalletAuth.js'
 import { createKeyStore, type KeyStore } from '../../src/keys/createKeyStore.js'
