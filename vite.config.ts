@@ -99,6 +99,9 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts'],
+          // A condition a test waits for gets 5 s, not 1: the browser tests share two cores with
+          // the node tests, and a sign-in through relay and sandbox took over a second under load.
+          expect: { poll: { timeout: 5_000 } },
           browser: {
             enabled: true,
             headless: true,
