@@ -1,23 +1,11 @@
 // Which Chromium the browser tests, the end-to-end tests and the benchmark run in. Three ways, in
 // this order: the one CHROMIUM_PATH names, Playwright's own download (the build its version was
 // made for), a system Chromium on PATH (Debian's /usr/bin/chromium). Plain JavaScript, so that `npm test` can run it before anything is built.
-import { accessSync, constants, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { delimiter, join } from 'node:path'
+import { executableOnPath, isExecutableFile, namedExecutable } from './findExecutable.mjs'
 
 /** The names a system Chromium goes by on PATH (Debian: chromium; Ubuntu's older one: chromium-browser). */
 const SYSTEM_NAMES = ['chromium', 'chromium-browser']
-
-/** Whether `path` is a file this process may execute (a symlink counts by its target). */
-function isExecutableFile(path) {
-  try {
-    if (!statSync(path).isFile()) return false
-    accessSync(path, constants.X_OK)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** Playwright's own Chromium (under PLAYWRIGHT_BROWSERS_PATH or its cache), when it is there. */
 function playwrightChromium() {
@@ -45,21 +33,9 @@ function playwrightChromium() {
  * @returns {{ path: string, source: 'env' | 'system' | 'playwright' } | undefined}
  */
 export function findChromium({ env = process.env } = {}) {
-  const named = env.CHROMIUM_PATH
-  if (named !== undefined && named !== '') {
-    if (isExecutableFile(named)) return { path: named, source: 'env' }
-    throw new Error(
-      `CHROMIUM_PATH is set to ${named}, which is not an executable file: point it at a Chromium or unset it.`,
-    )
-  }
+  const named = namedExecutable({ env, variable: 'CHROMIUM_PATH', what: 'a Chromium' })
+  if (named) return named
   const own = playwrightChromium()
   if (own !== undefined) return { path: own, source: 'playwright' }
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir === '') continue
-    for (const name of SYSTEM_NAMES) {
-      const path = join(dir, name)
-      if (isExecutableFile(path)) return { path, source: 'system' }
-    }
-  }
-  return undefined
+  return executableOnPath({ env, names: SYSTEM_NAMES })
 }

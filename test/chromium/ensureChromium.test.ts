@@ -1,40 +1,13 @@
-// `npm test`'s first step on machines set up in each of the ways it accepts, and on one with no
-// Chromium and no way to download one: ensureChromium.mjs is run as `npm test` runs it, in a child
-// process whose environment the test controls. The Chromium the child should find is this
-// machine's own, reached through a symlink put where each way looks.
-import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findChromium } from '../browser/findChromium.mjs'
+import { ROOT, runNode } from '../helpers/runNode.js'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const ENSURE = join(ROOT, 'test/browser/ensureChromium.mjs')
-
-/** The result of running a Node script with exactly the environment given. */
-function runNode(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ status: number | null; stdout: string; stderr: string; ms: number }> {
-  const started = performance.now()
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (status) => resolve({ status, stdout, stderr, ms: performance.now() - started }))
-  })
-}
 
 /** A localhost URL nothing listens on: a port the system handed out, then closed again. */
 async function closedPort(): Promise<string> {

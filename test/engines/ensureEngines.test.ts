@@ -1,39 +1,12 @@
-// `npm test`'s cross-engine step on machines set up in each way it accepts, and on one without the
-// browsers: ensureEngines.mjs is run as `npm test` runs it, in a child process whose environment
-// the test controls. The browsers the child should find are this machine's own, reached through
-// symlinks put where each way looks.
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findFirefox } from '../browser/findFirefox.mjs'
 import { findWebKitDriver } from '../browser/findWebKitDriver.mjs'
+import { ROOT, runNode } from '../helpers/runNode.js'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const ENSURE = join(ROOT, 'test/engines/ensureEngines.mjs')
-
-/** The result of running a Node script with exactly the environment given. */
-function runNode(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ status: number | null; stdout: string; stderr: string; ms: number }> {
-  const started = performance.now()
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (status) => resolve({ status, stdout, stderr, ms: performance.now() - started }))
-  })
-}
 
 /** The one line on stderr, checked to be a single sentence with no stack trace. */
 function sentenceOf(run: { stderr: string }): string {
