@@ -235,6 +235,59 @@ const elementSignIn: Scenario = {
   ],
 }
 
+const signedInElements: Scenario = {
+  name: 'the signed-in elements and the confirmation panel, accessible (axe-core)',
+  steps: [
+    async () => {
+      const customer = await signUp()
+      const wallet = walletFor(customer)
+      await wallet.emailOtp.send(customer.emailCredentialId)
+      await wallet.emailOtp.verify(customer.emailCredentialId, '000000')
+      defineWalletElements()
+      const status = Object.assign(document.createElement('wallet-session-status'), { client: wallet })
+      const adding = Object.assign(document.createElement('wallet-otp-form'), {
+        client: wallet,
+        channel: 'sms' as const,
+        accountId: customer.accountId,
+      })
+      adding.adding = true
+      const reveal = Object.assign(document.createElement('wallet-export-reveal'), { client: wallet })
+      document.body.append(status, adding, reveal)
+      await waitUntil(
+        () => status.shadowRoot?.querySelector<HTMLElement>('[part="countdown"]:not([hidden])'),
+        {
+          what: 'the session countdown',
+        },
+      )
+      await checkAccessible(status, 'the session status')
+      await waitUntil(() => adding.shadowRoot?.querySelector('input[type="tel"]'), {
+        what: 'the phone field',
+      })
+      await checkAccessible(adding, 'the OTP form asking for a phone number')
+      await checkAccessible(reveal, 'the export, before anything is shown')
+      // The export's screen question, then its signature's confirmation panel (the app has no confirm).
+      reveal.shadowRoot?.querySelector<HTMLButtonElement>('[part~="start"]')?.click()
+      const show = await waitUntil(
+        () => reveal.shadowRoot?.querySelector<HTMLButtonElement>('[part~="reveal"]'),
+        {
+          what: 'the screen question',
+        },
+      )
+      await checkAccessible(reveal, 'the screen question')
+      show.click()
+      const cancel = await waitUntil(
+        () => reveal.shadowRoot?.querySelector<HTMLButtonElement>('[part~="cancel-button"]'),
+        { what: 'the confirmation panel' },
+      )
+      await checkAccessible(reveal, 'the confirmation panel')
+      cancel.click()
+      await waitUntil(() => reveal.shadowRoot?.querySelector('[part~="start"]'), {
+        what: 'the export back at its start',
+      })
+    },
+  ],
+}
+
 const signOutAcrossDocuments: Scenario = {
   name: 'two documents on one key store: a sign-in in one is seen by the other, a sign-out there ends it here',
   steps: [
@@ -350,6 +403,7 @@ export const SCENARIOS: readonly Scenario[] = [
   signedRetryWithBody,
   emailSignIn,
   elementSignIn,
+  signedInElements,
   signOutAcrossDocuments,
   passkeyButtonWithoutWebAuthn,
   passkeyWithVirtualAuthenticator,
