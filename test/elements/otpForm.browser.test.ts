@@ -3,11 +3,10 @@
 // Retry-After countdown on both screens, SMS (adding the credential, WebOTP), names, axe, 390 px.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { createWalletAuth, type WalletAuthOptions } from '../../src/client/index.js'
+import type { WalletAuthOptions } from '../../src/client/index.js'
 import type { WalletElementEventMap } from '../../src/elements/events.js'
 import type { WalletOtpForm } from '../../src/elements/walletOtpForm.js'
 import type { PayloadDescription } from '../../src/intent/describePayload.js'
-import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import { confirmPanel, panelButton, watchRequests } from './confirmKit.js'
 import {
   advanceSandboxClock,
@@ -19,6 +18,7 @@ import {
   signInByEmail,
   signUpWithClient,
 } from './elementKit.js'
+import { clientOf } from './signInKit.js'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -66,21 +66,6 @@ async function sendCode(form: WalletOtpForm): Promise<HTMLInputElement> {
   if (!field) throw new Error('no code field')
   expect(root.activeElement).toBe(field)
   return field
-}
-
-/** Another client of `customer` on the same key store (as a page makes when its options change). */
-function sameBrowser(customer: ElementCustomer) {
-  const asCustomer: typeof fetch = (input, init) => {
-    const request = new Request(input, init)
-    request.headers.set('X-Test-Customer', customer.customerId)
-    return fetch(request)
-  }
-  return createWalletAuth({
-    baseUrl: '/api/wallet',
-    fetch: asCustomer,
-    keyStore: createKeyStore({ databaseName: customer.databaseName }),
-    trustedSigners: [customer.signerPublicKey],
-  })
 }
 
 /** /challenge requests the page made (the client calls the global fetch through its customer header). */
@@ -278,7 +263,7 @@ describe('<wallet-otp-form>', () => {
     await sendCode(form)
     const challenges = countChallenges()
     // The same browser's key store, another client (an app that changed its options).
-    const next = sameBrowser(customer)
+    const next = clientOf(customer, { databaseName: customer.databaseName })
     customer.wallet.dispose()
     form.client = next
     expect(parts(form).field).toBeNull()

@@ -4,11 +4,9 @@
 // announced and focus on the heading.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
-import { createWalletAuth } from '../../src/client/index.js'
 import type { WalletOtpForm } from '../../src/elements/walletOtpForm.js'
 import type { WalletSignIn } from '../../src/elements/walletSignIn.js'
 import { WalletAuthError } from '../../src/errors.js'
-import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import {
   advanceSandboxClock,
   type ElementCustomer,
@@ -19,7 +17,7 @@ import {
   signInByEmail,
   signUpWithClient,
 } from './elementKit.js'
-import { openTabFor, record, tabCall, withOauthCredential } from './signInKit.js'
+import { clientOf, openTabFor, record, tabCall, withOauthCredential } from './signInKit.js'
 
 afterEach(async () => {
   vi.useRealTimers()
@@ -40,21 +38,6 @@ function parts(signIn: WalletSignIn) {
     back: root.querySelector<HTMLButtonElement>('[part="back"]'),
     child: (tag: string) => root.querySelector(tag),
   }
-}
-
-/** Another client of `customer` on the same key store (as a page makes when its options change). */
-function anotherClientOf(customer: ElementCustomer) {
-  const asCustomer: typeof fetch = (input, init) => {
-    const request = new Request(input, init)
-    request.headers.set('X-Test-Customer', customer.customerId)
-    return fetch(request)
-  }
-  return createWalletAuth({
-    baseUrl: '/api/wallet',
-    fetch: asCustomer,
-    keyStore: createKeyStore({ databaseName: customer.databaseName }),
-    trustedSigners: [customer.signerPublicKey],
-  })
 }
 
 /** The element the focus is on, inside shadow roots. */
@@ -199,7 +182,7 @@ describe('<wallet-sign-in>', () => {
     const form = parts(signIn).child('wallet-otp-form') as WalletOtpForm | null
     expect(form?.client).toBe(customer.wallet)
     // The app replaces its client (another session-key mode, say) and disposes of the old one.
-    const next = anotherClientOf(customer)
+    const next = clientOf(customer, { databaseName: customer.databaseName })
     customer.wallet.dispose()
     signIn.client = next
     expect(form?.client).toBe(next)

@@ -59,8 +59,14 @@ export function openTabFor(customer: ElementCustomer): Promise<string> {
   return commands.openTab({ databaseName, customerId, signerPublicKey })
 }
 
-/** A client of `customer` on another device: its own key store, the same relay and customer. */
-export function anotherDevice(customer: ElementCustomer): WalletAuth {
+/**
+ * A client of `customer` through the same relay, on the key store `databaseName`: by default one of
+ * its own, as on another device; the customer's, as a page makes another client when its options change.
+ */
+export function clientOf(
+  customer: ElementCustomer,
+  { databaseName = uniqueDatabaseName() }: { databaseName?: string } = {},
+): WalletAuth {
   const asCustomer: typeof fetch = (input, init) => {
     const request = new Request(input, init)
     request.headers.set('X-Test-Customer', customer.customerId)
@@ -69,7 +75,12 @@ export function anotherDevice(customer: ElementCustomer): WalletAuth {
   return createWalletAuth({
     baseUrl: '/api/wallet',
     fetch: asCustomer,
-    keyStore: createKeyStore({ databaseName: uniqueDatabaseName() }),
+    keyStore: createKeyStore({ databaseName }),
     trustedSigners: [customer.signerPublicKey],
   })
+}
+
+/** A client of `customer` on another device: its own key store, the same relay and customer. */
+export function anotherDevice(customer: ElementCustomer): WalletAuth {
+  return clientOf(customer)
 }
