@@ -2,11 +2,11 @@
 // against an in-page fake service (202, then 200, at once) minus the raw signature of the same
 // payload timed beside it; in one tab, then in 8 tabs (pages of one browser context) signing with
 // the shared session at once. The page is bench/signedCallPage.mjs.
-import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium } from 'playwright'
 import { chromiumLaunchOptions } from '../test/browser/chromium.mjs'
+import { servePages } from './servePages.mjs'
 import { stats } from './timing.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -27,19 +27,7 @@ async function serve() {
     '/': ['text/html', '<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>'],
     '/page.js': ['text/javascript', outputFiles[0].text],
   }
-  const server = createServer((req, res) => {
-    const [type, body] = routes[new URL(req.url, 'http://localhost').pathname] ?? []
-    if (!body) return res.writeHead(404).end()
-    res.writeHead(200, {
-      'Content-Type': `${type}; charset=utf-8`,
-      // Cross-origin isolation sharpens performance.now() to 5 µs steps.
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Embedder-Policy': 'require-corp',
-    })
-    res.end(body)
-  })
-  await new Promise((resolve) => server.listen(0, 'localhost', resolve))
-  return server
+  return servePages(routes)
 }
 
 async function openTab(context, origin) {

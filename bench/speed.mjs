@@ -2,13 +2,13 @@
 // OTP encryption and sealed-key opening next to the peer's, in one page (bench/page.mjs); then
 // restoring a session key from IndexedDB on page load, over many fresh documents
 // (bench/restorePage.mjs). The tables are in bench/speedMarkdown.mjs.
-import { createServer } from 'node:http'
 import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium } from 'playwright'
 import { chromiumLaunchOptions } from '../test/browser/chromium.mjs'
 import { measureRestore } from './restoreOnLoad.mjs'
+import { servePages } from './servePages.mjs'
 import { speedRatios } from './speedTargets.mjs'
 
 export { speedMarkdown } from './speedMarkdown.mjs'
@@ -42,23 +42,6 @@ async function bundlePages() {
   }
 }
 
-/** Serves `routes` on localhost: WebCrypto needs a secure context, which localhost is. */
-async function serve(routes) {
-  const server = createServer((req, res) => {
-    const [type, body] = routes[new URL(req.url, 'http://localhost').pathname] ?? []
-    if (!body) return res.writeHead(404).end()
-    res.writeHead(200, {
-      'Content-Type': `${type}; charset=utf-8`,
-      // Cross-origin isolation sharpens performance.now() from 100 µs to 5 µs steps.
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Embedder-Policy': 'require-corp',
-    })
-    res.end(body)
-  })
-  await new Promise((resolve) => server.listen(0, 'localhost', resolve))
-  return server
-}
-
 /**
  * Builds and serves the bench pages, runs them in Chromium and returns the timings plus the browser
  * version. Options: `iterations`, `warmup`, `batch` (signing ops), `hpkeIterations`, `hpkeWarmup`,
@@ -68,7 +51,7 @@ async function serve(routes) {
  */
 export async function measureSpeed(options = {}) {
   const { restoreLoads = 30, restoreWarmupLoads = 4, ...pageOptions } = options
-  const server = await serve(await bundlePages())
+  const server = await servePages(await bundlePages())
   const origin = `http://localhost:${server.address().port}`
   const browser = await chromium.launch(LAUNCH)
   try {

@@ -1,13 +1,12 @@
 // The embedded-wallet-sandbox command: its options reach the sandbox it starts, and a port it cannot
 // listen on is one sentence saying what to do.
-import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { main } from '../../src/sandbox/cli.js'
 import type { SandboxServer } from '../../src/sandbox/index.js'
+import { ROOT, runNode } from '../helpers/runNode.js'
 
 let server: SandboxServer | undefined
 let busy: Server | undefined
@@ -28,8 +27,6 @@ async function busyPort(): Promise<number> {
   if (address === null || typeof address === 'string') throw new Error('no port')
   return address.port
 }
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
  * bin/embedded-wallet-sandbox.js as it runs from the package, bundled with the command's source in
@@ -131,18 +128,7 @@ describe('embedded-wallet-sandbox', () => {
   it('prints only that sentence from the command line, no stack trace, and exits 1', async () => {
     const port = await busyPort()
     const bin = await bundledBin()
-    const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [bin, '--port', String(port)], { cwd: ROOT })
-      let stdout = ''
-      let stderr = ''
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk
-      })
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk
-      })
-      child.on('close', (status) => resolve({ status, stdout, stderr }))
-    })
+    const run = await runNode([bin, '--port', String(port)], process.env as Record<string, string>)
     expect(run.status).toBe(1)
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(new RegExp(`^Port ${port} is already in use on localhost: .*--port 0.*\\.\n$`))
