@@ -3,6 +3,7 @@
 // everything without a hook. Ownership is decided from the fields the service acts on: a quote's
 // source, never an id the service ignores and echoes back.
 import { describe, expect, it } from 'vitest'
+import { quoteWalletPayload } from '../../src/client/quoteWalletPayload.js'
 import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import { createRelay, type RelayAuthorize, type RelayOperation } from '../../src/relay/index.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
@@ -26,7 +27,7 @@ async function twoUsers(r: RelayHarness) {
     await fund(r.h, user.accountId, 50_000_000)
     const quote = await quoteToUma(r.h, user.accountId, umaAddress(r), { lockedCurrencyAmount: 10_000_000 })
     user.owned.quoteIds.add(quote.id)
-    const payloadToSign = quote.paymentInstructions?.[0]?.accountOrWalletInfo.payloadToSign as string
+    const payloadToSign = quoteWalletPayload(quote) as string
     const executed = await r.browser(name)(
       `${r.appBase}/quotes/${quote.id}/execute`,
       json(

@@ -2,6 +2,7 @@
 // creation, execution, the destination and UMA outcome tables moved through with the sandbox clock,
 // idempotency and the error codes (SCA has its own file, moneySca.test.ts).
 import { describe, expect, it } from 'vitest'
+import { quoteWalletPayload } from '../../src/client/quoteWalletPayload.js'
 import { hexToBytes } from '../../src/crypto/hexToBytes.js'
 import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
@@ -92,9 +93,18 @@ describe('POST /quotes', () => {
       destination: { destinationType: 'ACCOUNT', accountId: destination },
     })
 
-    const [instruction, ...others] = quote.paymentInstructions ?? []
+    // Both instructions the service gives for a wallet source, in its order: the first names the
+    // Spark deposit and carries no payload; only the second releases the payment.
+    const [spark, instruction, ...others] = quote.paymentInstructions ?? []
     expect(others).toEqual([])
+    expect(spark?.accountOrWalletInfo).toEqual({
+      accountType: 'SPARK_WALLET',
+      address: expect.stringMatching(/^sandbox[0-9a-f]{32}$/),
+      assetType: 'USDB',
+    })
+    expect(spark?.accountOrWalletInfo.payloadToSign).toBeUndefined()
     expect(instruction?.accountOrWalletInfo.accountType).toBe('EMBEDDED_WALLET')
+    expect(quoteWalletPayload(quote)).toBe(instruction?.accountOrWalletInfo.payloadToSign)
     const payload = JSON.parse(String(instruction?.accountOrWalletInfo.payloadToSign))
     expect(Object.keys(payload)).toEqual(['organizationId', 'parameters', 'timestampMs', 'type'])
     expect(payload.type).toBe('ACTIVITY_TYPE_SIGN_TRANSACTION_V2')

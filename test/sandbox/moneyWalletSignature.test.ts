@@ -1,6 +1,7 @@
 // The embedded-wallet execute path with a real stamp: the quote's payloadToSign, signed by the
 // session key of a real OTP sign-in, checked by the sandbox (no Request-Id, wire-formats section 8).
 import { describe, expect, it } from 'vitest'
+import { quoteWalletPayload } from '../../src/client/quoteWalletPayload.js'
 import { generateSessionKey } from '../../src/keys/sessionKey.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import { createCustomer, fund, otpSignIn, quoteOf, quoteToUma, startHarness } from './harness.js'
@@ -11,7 +12,7 @@ async function setup() {
   const { key } = await otpSignIn(h, emailCredentialId, accountId)
   await fund(h, accountId, 50_000_000)
   const quote = await quoteToUma(h, accountId, `$success.usd@${h.sandbox.config.umaDomain}`)
-  const payloadToSign = quote.paymentInstructions?.[0]?.accountOrWalletInfo.payloadToSign
+  const payloadToSign = quoteWalletPayload(quote)
   if (typeof payloadToSign !== 'string') throw new Error('no payloadToSign')
   return { h, key, quote, payloadToSign }
 }

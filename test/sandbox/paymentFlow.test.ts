@@ -3,6 +3,7 @@
 // loop authorizes it until the status leaves PENDING_AUTHORIZATION; the transaction named at the
 // quote's creation is followed to its settlement.
 import { describe, expect, it } from 'vitest'
+import { quoteWalletPayload } from '../../src/client/quoteWalletPayload.js'
 import { authorizeSca, type ScaStep } from '../../src/sca/authorizeSca.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import { parseWire, Quote } from '../../src/wire/index.js'
@@ -29,7 +30,7 @@ describe('a payment from an embedded wallet', () => {
       lockedCurrencyAmount: 25_000_000,
     })
     expect(quote.status).toBe('PENDING')
-    const payloadToSign = String(quote.paymentInstructions?.[0]?.accountOrWalletInfo.payloadToSign)
+    const payloadToSign = String(quoteWalletPayload(quote))
     const executed = await h.api(`${h.base}/quotes/${quote.id}/execute`, {
       method: 'POST',
       headers: { [WALLET_SIGNATURE_HEADER]: await stamp(payloadToSign, key), 'Idempotency-Key': 'pay-1' },

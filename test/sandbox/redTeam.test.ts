@@ -3,6 +3,7 @@
 // every shape, and stamps by another account's live session.
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it } from 'vitest'
+import { quoteWalletPayload } from '../../src/client/quoteWalletPayload.js'
 import type { SessionKey } from '../../src/keys/sessionKey.js'
 import { stamp } from '../../src/stamp/stamp.js'
 import {
@@ -81,8 +82,7 @@ describe('red-team findings in the sandbox', () => {
     const uma = `$success.usd@${h.sandbox.config.umaDomain}`
     const first = await quoteToUma(h, accountId, uma)
     const second = await quoteToUma(h, accountId, uma)
-    const payloadOf = (quote: typeof first) =>
-      quote.paymentInstructions?.[0]?.accountOrWalletInfo.payloadToSign
+    const payloadOf = (quote: typeof first) => quoteWalletPayload(quote)
     expect(payloadOf(first)).toEqual(expect.any(String))
     const header = { 'Service-Wallet-Signature': await stamp(String(payloadOf(first)), key) }
     expect((await h.call('POST', `/quotes/${first.id}/execute`, {}, header)).status).toBe(200)

@@ -3,6 +3,7 @@
 // snapshot of what the run must leave unchanged.
 
 import { expect } from 'vitest'
+import { quoteWalletPayload } from '../../../src/client/quoteWalletPayload.js'
 import { withWalletSignature } from '../../../src/fetch/withWalletSignature.js'
 import { generateSessionKey, type SessionKey } from '../../../src/keys/sessionKey.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../../src/stamp/stamp.js'
@@ -123,7 +124,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   const verification = await h.call('POST', '/verifications', { customerId: a.customerId })
   expect(verification.status).toBe(200)
   const quote = await quoteToUma(h, a.accountId, `$success.usd@${h.sandbox.config.umaDomain}`)
-  const payloadToSign = quote.paymentInstructions?.[0]?.accountOrWalletInfo.payloadToSign
+  const payloadToSign = quoteWalletPayload(quote)
   if (typeof payloadToSign !== 'string') throw new Error('the quote from a wallet carries no payloadToSign')
 
   const usedChallenges = [await signedPatch(h, a, 'a'), await signedPatch(h, b, 'b')]
