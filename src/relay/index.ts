@@ -23,3 +23,10 @@ export { RELAY_OPERATIONS, type RelayOperation } from './relayOperations.js'
 export type { RelayTarget } from './relayTarget.js'
 export { type ExpressLikeNext, type ExpressLikeRequest, toExpressMiddleware } from './toExpressMiddleware.js'
 export { toNodeHandler } from './toNodeHandler.js'
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookRequest,
+} from './verifyWebhook.js'

@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest'
 import * as relay from '../../src/relay/index.js'
 
-it('exports the relay, its adapters, passkey registration options with their stores and the sandbox token minter', () => {
+it('exports the relay, its adapters, passkey registration options with their stores, the sandbox token minter and the webhook verifier', () => {
   expect(Object.keys(relay).sort()).toEqual([
     'RELAY_OPERATIONS',
     'createMemoryChallengeStore',
@@ -12,5 +12,6 @@ it('exports the relay, its adapters, passkey registration options with their sto
     'mintSandboxIdToken',
     'toExpressMiddleware',
     'toNodeHandler',
+    'verifyWebhook',
   ])
 })
