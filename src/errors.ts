@@ -41,6 +41,8 @@ export type KitErrorCode =
   // the relay's passkey registration check, and its challenge store failing or not answering
   | 'INVALID_REGISTRATION'
   | 'CHALLENGE_STORE_UNAVAILABLE'
+  // the relay's webhook verifier: a delivery whose signature is missing, malformed or wrong (answer 401)
+  | 'WEBHOOK_SIGNATURE_INVALID'
   // key storage
   | 'STORAGE_FAILED'
   | 'STORAGE_BLOCKED'
