@@ -139,6 +139,44 @@ const ScaAuthorization = z
 
 const AccountQuery = z.strictObject({ accountId: Id })
 
+// The SCA routes name their customer in the query; the service acts on that customer only.
+const CustomerQuery = z.strictObject({ customerId: Id })
+const byCustomer = (query: Record<string, string | undefined>): NamedIds => ({ customerId: query.customerId })
+const Code = z.string().check(z.minLength(1), z.maxLength(64))
+const ScaFactor = z.enum(['SMS_OTP', 'TOTP', 'PASSKEY'])
+// SMS is not enrolled: it is the customer's verified phone.
+const ScaFactorEnrol = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('TOTP') }),
+  z.strictObject({ type: z.literal('PASSKEY') }),
+])
+const ScaFactorConfirm = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('TOTP'), secret: Text, code: Code }),
+  z.strictObject({
+    type: z.literal('PASSKEY'),
+    origin: z.url(),
+    credential: z.record(z.string(), z.unknown()),
+  }),
+])
+const ScaLoginProof = z
+  .strictObject({
+    factor: ScaFactor,
+    endUserIpAddress: z.string().check(z.minLength(1), z.maxLength(64)),
+    challengeId: z.optional(z.nullable(Text)),
+    code: z.optional(z.nullable(Code)),
+    passkeyAssertion: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    origin: z.optional(z.nullable(z.url())),
+  })
+  .check(
+    z.refine(
+      ({ code, passkeyAssertion, origin }) =>
+        code != null
+          ? passkeyAssertion == null && origin == null
+          : passkeyAssertion != null && origin != null,
+      'Send either code, or passkeyAssertion with origin.',
+    ),
+  )
+const ContactCode = z.strictObject({ code: Code })
+
 /**
  * The relay's rule for each of its operations, written from the service's contract: the query
  * parameters and body members the operation defines (nothing else is forwarded), and the ids it
@@ -221,4 +259,34 @@ export const OPERATION_RULES: Readonly<Record<RelayOperation, OperationRule>> = 
   'POST /quotes/{quoteId}/authorize': { body: ScaAuthorization, bodyRequired: true },
   'POST /quotes/{quoteId}/authorize/resend': {},
   'GET /transactions/{transactionId}': {},
+  'POST /customers/{customerId}/verify-email': {},
+  'POST /customers/{customerId}/verify-email/confirm': { body: ContactCode, bodyRequired: true },
+  'POST /customers/{customerId}/verify-phone': {},
+  'POST /customers/{customerId}/verify-phone/confirm': { body: ContactCode, bodyRequired: true },
+  'GET /sca/factors': { query: CustomerQuery, targets: byCustomer },
+  'POST /sca/factors': {
+    query: CustomerQuery,
+    body: ScaFactorEnrol,
+    bodyRequired: true,
+    targets: byCustomer,
+  },
+  'POST /sca/factors/confirm': {
+    query: CustomerQuery,
+    body: ScaFactorConfirm,
+    bodyRequired: true,
+    targets: byCustomer,
+  },
+  'DELETE /sca/factors/{scaCredentialId}': { query: CustomerQuery, targets: byCustomer },
+  'POST /sca/login/start': {
+    query: CustomerQuery,
+    body: z.strictObject({ factor: ScaFactor }),
+    bodyRequired: true,
+    targets: byCustomer,
+  },
+  'POST /sca/login/complete': {
+    query: CustomerQuery,
+    body: ScaLoginProof,
+    bodyRequired: true,
+    targets: byCustomer,
+  },
 }

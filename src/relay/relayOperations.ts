@@ -3,7 +3,9 @@
  * sign-in and credentials (list, add, revoke, OTP activation through `/verify`), sessions (list,
  * refresh, revoke), delegated signing keys (create, list, revoke), the customer and its signed
  * email or phone change, the customer's accounts (list, privacy, export), and payments (quote,
- * execute, SCA authorize and resend, the resulting transaction). A `{param}` names the target
+ * execute, SCA authorize and resend, the resulting transaction), and for customers who need strong
+ * customer authentication the contact verification (email, phone), the SCA factors (list, enrol,
+ * remove) and the SCA login. A `{param}` names the target
  * field its segment fills (see `RelayTarget`). `createRelay` forwards these; its `allow` option
  * can narrow the list, never extend it, since the relay checks each operation's query and body
  * against the service's contract before forwarding.
@@ -37,6 +39,16 @@ export const RELAY_OPERATIONS = [
   'POST /quotes/{quoteId}/authorize',
   'POST /quotes/{quoteId}/authorize/resend',
   'GET /transactions/{transactionId}',
+  'POST /customers/{customerId}/verify-email',
+  'POST /customers/{customerId}/verify-email/confirm',
+  'POST /customers/{customerId}/verify-phone',
+  'POST /customers/{customerId}/verify-phone/confirm',
+  'GET /sca/factors',
+  'POST /sca/factors',
+  'POST /sca/factors/confirm',
+  'DELETE /sca/factors/{scaCredentialId}',
+  'POST /sca/login/start',
+  'POST /sca/login/complete',
 ] as const
 
 /** One of the operations `createRelay` forwards. */

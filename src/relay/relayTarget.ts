@@ -8,6 +8,7 @@ export const TARGET_KEYS = [
   'transactionId',
   'delegatedKeyId',
   'cardId',
+  'scaCredentialId',
 ] as const
 
 /** A field of `RelayTarget` that holds an id. */
@@ -45,6 +46,11 @@ export interface RelayTarget {
   delegatedKeyId?: string
   /** A card (`Card:…`): a new delegated key's `cardId`. */
   cardId?: string
+  /**
+   * An enrolled SCA factor's `credentialId` from the path. The service looks it up among the
+   * factors of the request's `customerId` only (always present beside it), so that is what decides.
+   */
+  scaCredentialId?: string
   /**
    * A parsed copy of the JSON body (`undefined` when there is none), already checked against the
    * operation's schema, e.g. to allow only some credential `type`s. Changing it changes nothing:

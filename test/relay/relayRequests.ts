@@ -96,7 +96,44 @@ export function validRequests(
     'POST /quotes/{quoteId}/authorize': [`/quotes/${quoteId}/authorize`, json('POST', { code: '123456' })],
     'POST /quotes/{quoteId}/authorize/resend': [`/quotes/${quoteId}/authorize/resend`, { method: 'POST' }],
     'GET /transactions/{transactionId}': [`/transactions/${transactionId}`, { method: 'GET' }],
+    ...scaRequests(customerId),
   }
+}
+
+/** A well-formed request of each SCA and contact-verification operation for `customerId`. */
+function scaRequests(customerId: string) {
+  const query = `?customerId=${customerId}`
+  const ip = '203.0.113.42'
+  return {
+    'POST /customers/{customerId}/verify-email': [
+      `/customers/${customerId}/verify-email`,
+      { method: 'POST' },
+    ],
+    'POST /customers/{customerId}/verify-email/confirm': [
+      `/customers/${customerId}/verify-email/confirm`,
+      json('POST', { code: '123456' }),
+    ],
+    'POST /customers/{customerId}/verify-phone': [
+      `/customers/${customerId}/verify-phone`,
+      { method: 'POST' },
+    ],
+    'POST /customers/{customerId}/verify-phone/confirm': [
+      `/customers/${customerId}/verify-phone/confirm`,
+      json('POST', { code: '123456' }),
+    ],
+    'GET /sca/factors': [`/sca/factors${query}`, { method: 'GET' }],
+    'POST /sca/factors': [`/sca/factors${query}`, json('POST', { type: 'PASSKEY' })],
+    'POST /sca/factors/confirm': [
+      `/sca/factors/confirm${query}`,
+      json('POST', { type: 'PASSKEY', origin: 'https://app.test', credential: { id: 'abc' } }),
+    ],
+    'DELETE /sca/factors/{scaCredentialId}': [`/sca/factors/cred1${query}`, { method: 'DELETE' }],
+    'POST /sca/login/start': [`/sca/login/start${query}`, json('POST', { factor: 'SMS_OTP' })],
+    'POST /sca/login/complete': [
+      `/sca/login/complete${query}`,
+      json('POST', { factor: 'SMS_OTP', endUserIpAddress: ip, challengeId: 'c1', code: '123456' }),
+    ],
+  } satisfies Partial<Record<RelayOperation, [string, RequestInit]>>
 }
 
 /** Every operation's request, in `RELAY_OPERATIONS` order, named by its operation. */

@@ -36,6 +36,16 @@ describe('the allow-list', () => {
         'POST /quotes/{quoteId}/authorize',
         'POST /quotes/{quoteId}/authorize/resend',
         'POST /quotes/{quoteId}/execute',
+        'POST /customers/{customerId}/verify-email',
+        'POST /customers/{customerId}/verify-email/confirm',
+        'POST /customers/{customerId}/verify-phone',
+        'POST /customers/{customerId}/verify-phone/confirm',
+        'GET /sca/factors',
+        'POST /sca/factors',
+        'POST /sca/factors/confirm',
+        'DELETE /sca/factors/{scaCredentialId}',
+        'POST /sca/login/start',
+        'POST /sca/login/complete',
       ].sort(),
     )
   })
