@@ -41,6 +41,8 @@ export type KitErrorCode =
   // the relay's passkey registration check, and its challenge store failing or not answering
   | 'INVALID_REGISTRATION'
   | 'CHALLENGE_STORE_UNAVAILABLE'
+  // the relay's shared ownership store failing or not answering (the relay then asks the service)
+  | 'OWNERSHIP_STORE_UNAVAILABLE'
   // the relay's webhook verifier: a delivery whose signature is missing, malformed or wrong (answer 401)
   | 'WEBHOOK_SIGNATURE_INVALID'
   // key storage
@@ -80,6 +82,8 @@ export type KitErrorCode =
   | 'PAYMENT_FAILED'
   | 'CLIPBOARD_FAILED'
   | 'OAUTH_CANCELLED'
+  // the testing entry: a test waited for a webhook that did not arrive in time
+  | 'WEBHOOK_NOT_RECEIVED'
 
 /**
  * Codes the service defines for the embedded-wallet, SCA and quote operations the kit runs (its

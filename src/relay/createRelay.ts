@@ -1,12 +1,15 @@
 import { WalletAuthError } from '../errors.js'
 import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { browserAnswer } from './browserAnswer.js'
+import { createMemoryOwnershipStore } from './createMemoryOwnershipStore.js'
 import type {
   PasskeyRegistrationChallenges,
   PasskeyRegistrationCheck,
 } from './createPasskeyRegistrationOptions.js'
+import { learnOwnership } from './learnOwnership.js'
 import { OPERATION_RULES } from './operationRules.js'
 import { createOwnershipLookup, type RelayAuthorizeContext } from './ownershipLookup.js'
+import type { OwnershipStore } from './ownershipStore.js'
 import { readBodyBytes } from './readBodyBytes.js'
 import { RELAY_OPERATIONS, type RelayOperation } from './relayOperations.js'
 import { RelayRefusal } from './relayRefusal.js'
@@ -63,6 +66,12 @@ export interface RelayOptions {
   maxBodyBytes?: number
   /** Told about hook throws, service failures and relay bugs (which the client sees only as a status). */
   onError?: (error: unknown) => void
+  /**
+   * Where `isOwnedBy` keeps the ownership it proved or saw in the service's answers (positive
+   * answers only), so a customer's ids are looked up once. Default: this relay's own
+   * `createMemoryOwnershipStore()`; behind a load balancer, `createRedisOwnershipStore` shares it.
+   */
+  ownershipStore?: OwnershipStore
 }
 
 const RESPONSE_HEADERS = ['Content-Type', 'Retry-After']
@@ -123,6 +132,7 @@ export function createRelay(options: RelayOptions): Relay {
     headerName = WALLET_SIGNATURE_HEADER,
     maxBodyBytes = 64 * 1024,
     onError = (error: unknown) => console.error('embedded-wallet-auth/relay:', error),
+    ownershipStore = createMemoryOwnershipStore(),
   } = options
   let base: URL
   try {
@@ -178,14 +188,34 @@ export function createRelay(options: RelayOptions): Relay {
     return response.json().catch(() => undefined)
   }
 
-  const approve = async (request: Request, target: RelayTarget): Promise<boolean> => {
-    if (typeof authorize !== 'function') return false
-    const context = createOwnershipLookup((path) => serviceGet(path, request.signal), target)
+  // A failing store costs lookups, never an answer: a miss, or nothing learned.
+  const known: OwnershipStore = {
+    async has(customerId, id) {
+      try {
+        return (await ownershipStore.has(customerId, id)) === true
+      } catch (error) {
+        onError(error)
+        return false
+      }
+    },
+    async add(customerId, ids) {
+      try {
+        await ownershipStore.add(customerId, ids)
+      } catch (error) {
+        onError(error)
+      }
+    },
+  }
+
+  const approve = async (request: Request, target: RelayTarget): Promise<ReadonlySet<string> | undefined> => {
+    if (typeof authorize !== 'function') return undefined
+    const lookup = createOwnershipLookup({ get: (path) => serviceGet(path, request.signal), target, known })
+    const context: RelayAuthorizeContext = { isOwnedBy: lookup.isOwnedBy }
     try {
-      return (await authorize(request, target, context)) === true
+      return (await authorize(request, target, context)) === true ? lookup.owners : undefined
     } catch (error) {
       onError(error)
-      return false
+      return undefined
     }
   }
 
@@ -234,13 +264,16 @@ export function createRelay(options: RelayOptions): Relay {
     if (bytes.length > 0) requireJsonBody(request)
     const rule = OPERATION_RULES[match.route.operation as RelayOperation]
     const { target, search } = resolveTarget(match, rule, url.searchParams, bytes)
-    if (!(await approve(request, target))) {
+    const owners = await approve(request, target)
+    if (owners === undefined) {
       throw new RelayRefusal(403, 'FORBIDDEN', 'The signed-in user may not make this request.')
     }
     // `forward` clears `check` once the service's status settles what becomes of the challenge.
     const passkey = { check: await checkPasskey(target) }
     try {
-      return await forward({ request, method, match, bytes, search, passkey })
+      const response = await forward({ request, method, match, bytes, search, passkey })
+      await learnOwnership({ target, status: response.status, payload: response.payload, owners, known })
+      return response.answer
     } catch (error) {
       await releasePasskey(passkey.check)
       throw error
@@ -261,7 +294,7 @@ export function createRelay(options: RelayOptions): Relay {
     bytes: Uint8Array<ArrayBuffer>
     search: string
     passkey: { check: PasskeyRegistrationCheck | undefined }
-  }): Promise<Response> => {
+  }): Promise<{ answer: Response; status: number; payload: Uint8Array }> => {
     const headers = new Headers()
     for (const name of forwardedHeaders) {
       const value = request.headers.get(name)
@@ -296,7 +329,11 @@ export function createRelay(options: RelayOptions): Relay {
       const value = upstream.headers.get(name)
       if (value !== null) responseHeaders.set(name, value)
     }
-    return new Response(NULL_BODY_STATUSES.has(status) ? null : payload, { status, headers: responseHeaders })
+    const answer = new Response(NULL_BODY_STATUSES.has(status) ? null : payload, {
+      status,
+      headers: responseHeaders,
+    })
+    return { answer, status, payload }
   }
 
   const answer = async (request: Request): Promise<Response> => {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import type { OwnershipStore } from './ownershipStore.js'
 import { ID_PATTERN } from './relayRoutes.js'
 import { type RelayTarget, TARGET_KEYS } from './relayTarget.js'
 
@@ -10,8 +11,8 @@ export interface RelayAuthorizeContext {
    * keys, the cards it holds, and the quotes and transactions whose money moves for it. A quote
    * or transaction is judged by what the service acts on: an `ACCOUNT` source's account (and its
    * `customerId`, when set), a `REALTIME_FUNDING` source's `customerId`, and a transaction's own
-   * `customerId`. Asks the service (one to a few reads, with the API secret). `false` when the
-   * target names no id at all.
+   * `customerId`. Asks the service (one to a few reads, with the API secret) about ids the relay
+   * has not yet seen the customer own. `false` when the target names no id at all.
    */
   isOwnedBy(customerId: string): Promise<boolean>
 }
@@ -20,7 +21,12 @@ export interface RelayAuthorizeContext {
 export type ServiceGet = (path: string) => Promise<unknown>
 
 const List = z.looseObject({
-  data: z.array(z.looseObject({ id: z.string() })),
+  data: z.array(z.looseObject({ id: z.string(), accountId: z.optional(z.nullable(z.string())) })),
+  hasMore: z.optional(z.boolean()),
+  nextCursor: z.optional(z.nullable(z.string())),
+})
+const AccountList = z.looseObject({
+  data: z.array(z.looseObject({ id: z.string(), customerId: z.optional(z.nullable(z.string())) })),
   hasMore: z.optional(z.boolean()),
   nextCursor: z.optional(z.nullable(z.string())),
 })
@@ -45,90 +51,138 @@ const Card = z.looseObject({ cardholderId: z.string() })
 // A customer's accounts rarely fill one page; the bound keeps a lookup's cost fixed.
 const MAX_ACCOUNT_PAGES = 10
 
+/** What `createOwnershipLookup` works with. */
+export interface OwnershipLookupOptions {
+  /** Reads the service with the relay's credentials. */
+  get: ServiceGet
+  /** The request's target. */
+  target: RelayTarget
+  /** What the relay learned before; never rejects (the relay wraps the integrator's store). */
+  known: OwnershipStore
+}
+
+/** One request's `isOwnedBy`, and the customers it found owning the whole target. */
+export interface OwnershipLookup extends RelayAuthorizeContext {
+  /** Customers for whom `isOwnedBy` answered `true` during this request. */
+  readonly owners: ReadonlySet<string>
+}
+
+const TARGET_IDS = [
+  'accountId',
+  'credentialId',
+  'sessionId',
+  'delegatedKeyId',
+  'cardId',
+  'quoteId',
+  'transactionId',
+] as const
+
 /**
- * The `isOwnedBy` of one target. Each id is looked up from the customer's side (its accounts, then
- * what lists under them), or read from the service and judged by the fields the service acts on,
- * so an id the service does not know is simply not owned.
+ * The `isOwnedBy` of one target. An id found in `known` for the customer costs nothing; another
+ * is looked up from the customer's side (its accounts, then what lists under them), or read from
+ * the service and judged by the fields the service acts on, so an id the service does not know is
+ * simply not owned. What a lookup proves the customer owns (every account and credential, session
+ * or key it listed, and the target's ids when they all are) goes into `known`.
  */
-export function createOwnershipLookup(get: ServiceGet, target: RelayTarget): RelayAuthorizeContext {
+export function createOwnershipLookup(options: OwnershipLookupOptions): OwnershipLookup {
+  const { get, target, known } = options
+  const owners = new Set<string>()
   const q = encodeURIComponent
-  const listIds = async (path: string): Promise<Set<string>> => {
-    const parsed = List.safeParse(await get(path))
-    return new Set(parsed.success ? parsed.data.data.map((item) => item.id) : [])
-  }
 
-  return {
-    async isOwnedBy(customerId) {
-      if (typeof customerId !== 'string' || !ID_PATTERN.test(customerId)) return false
-      if (!TARGET_KEYS.some((key) => target[key] !== undefined)) return false
-      if (target.customerId !== undefined && target.customerId !== customerId) return false
+  const isOwnedBy = async (customerId: string): Promise<boolean> => {
+    if (typeof customerId !== 'string' || !ID_PATTERN.test(customerId)) return false
+    if (!TARGET_KEYS.some((key) => target[key] !== undefined)) return false
+    if (target.customerId !== undefined && target.customerId !== customerId) return false
 
-      let accountsRead: Promise<Set<string>> | undefined
-      const accounts = () => {
-        accountsRead ??= (async () => {
-          const owned = new Set<string>()
-          let cursor: string | undefined
-          for (let page = 0; page < MAX_ACCOUNT_PAGES; page++) {
-            const after = cursor === undefined ? '' : `&cursor=${q(cursor)}`
-            const parsed = List.safeParse(
-              await get(`/customers/internal-accounts?customerId=${q(customerId)}&limit=100${after}`),
-            )
-            if (!parsed.success) break
-            for (const account of parsed.data.data) owned.add(account.id)
-            cursor = parsed.data.nextCursor ?? undefined
-            if (!parsed.data.hasMore || !cursor) break
+    const named = TARGET_IDS.flatMap((key) => (target[key] === undefined ? [] : [target[key]]))
+    const unknown = new Set<string>()
+    const cached = new Set<string>()
+    for (const id of named) ((await known.has(customerId, id)) ? cached : unknown).add(id)
+
+    let accountsRead: Promise<Set<string>> | undefined
+    const accounts = () => {
+      accountsRead ??= (async () => {
+        const owned = new Set<string>()
+        let cursor: string | undefined
+        for (let page = 0; page < MAX_ACCOUNT_PAGES; page++) {
+          const after = cursor === undefined ? '' : `&cursor=${q(cursor)}`
+          const parsed = AccountList.safeParse(
+            await get(`/customers/internal-accounts?customerId=${q(customerId)}&limit=100${after}`),
+          )
+          if (!parsed.success) break
+          // An account the list says is another customer's is not this one's, whatever was asked.
+          for (const account of parsed.data.data) {
+            if (account.customerId == null || account.customerId === customerId) owned.add(account.id)
           }
-          return owned
-        })()
-        return accountsRead
-      }
-      const underAnAccount = async (list: string, id: string) => {
-        for (const account of await accounts()) {
-          if ((await listIds(`/${list}?accountId=${q(account)}`)).has(id)) return true
+          cursor = parsed.data.nextCursor ?? undefined
+          if (!parsed.data.hasMore || !cursor) break
         }
-        return false
+        await known.add(customerId, [...owned])
+        return owned
+      })()
+      return accountsRead
+    }
+    const ownsAccount = async (id: string) =>
+      cached.has(id) || (await known.has(customerId, id)) || (await accounts()).has(id)
+    const underAnAccount = async (list: string, id: string) => {
+      if (cached.has(id)) return true
+      let found = false
+      for (const account of await accounts()) {
+        const parsed = List.safeParse(await get(`/${list}?accountId=${q(account)}`))
+        if (!parsed.success) continue
+        // Listed under the account asked about, and not naming another one.
+        const listed = parsed.data.data.filter((item) => item.accountId == null || item.accountId === account)
+        await known.add(
+          customerId,
+          listed.filter((item) => item.accountId === account).map((item) => item.id),
+        )
+        if (listed.some((item) => item.id === id)) found = true
+        if (found) break
       }
-      // Where the money of a quote or transaction comes from, as the service acts on it.
-      const sourceIsTheCustomers = async (source: z.infer<typeof Source>) => {
-        if (source.sourceType === 'ACCOUNT') {
-          if (source.customerId && source.customerId !== customerId) return false
-          return !!source.accountId && (await accounts()).has(source.accountId)
-        }
-        if (source.sourceType === 'REALTIME_FUNDING') return source.customerId === customerId
-        return false
+      return found
+    }
+    // Where the money of a quote or transaction comes from, as the service acts on it.
+    const sourceIsTheCustomers = async (source: z.infer<typeof Source>) => {
+      if (source.sourceType === 'ACCOUNT') {
+        if (source.customerId && source.customerId !== customerId) return false
+        return !!source.accountId && (await ownsAccount(source.accountId))
       }
+      if (source.sourceType === 'REALTIME_FUNDING') return source.customerId === customerId
+      return false
+    }
 
-      // Ids in paths are plain tokens (ID_PATTERN): they cannot leave the segment they are put in.
-      const { accountId, credentialId, sessionId, delegatedKeyId, cardId, quoteId, transactionId } = target
-      if (accountId !== undefined && !(await accounts()).has(accountId)) return false
-      if (credentialId !== undefined && !(await underAnAccount('auth/credentials', credentialId)))
+    // Ids in paths are plain tokens (ID_PATTERN): they cannot leave the segment they are put in.
+    const { accountId, credentialId, sessionId, delegatedKeyId, cardId, quoteId, transactionId } = target
+    if (accountId !== undefined && !(await ownsAccount(accountId))) return false
+    if (credentialId !== undefined && !(await underAnAccount('auth/credentials', credentialId))) return false
+    if (sessionId !== undefined && !(await underAnAccount('auth/sessions', sessionId))) return false
+    if (delegatedKeyId !== undefined && !(await underAnAccount('auth/delegated-keys', delegatedKeyId))) {
+      return false
+    }
+    if (cardId !== undefined && unknown.has(cardId)) {
+      const card = Card.safeParse(await get(`/cards/${cardId}`))
+      if (!card.success || card.data.cardholderId !== customerId) return false
+    }
+    if (quoteId !== undefined && unknown.has(quoteId)) {
+      const quote = Quote.safeParse(await get(`/quotes/${quoteId}`))
+      if (!quote.success || !(await sourceIsTheCustomers(quote.data.source))) return false
+    }
+    if (transactionId !== undefined && unknown.has(transactionId)) {
+      const parsed = Transaction.safeParse(await get(`/transactions/${transactionId}`))
+      if (!parsed.success || parsed.data.customerId !== customerId) return false
+      const { type, source, destination } = parsed.data
+      if (type === 'OUTGOING') {
+        if (!source || !(await sourceIsTheCustomers(source))) return false
+      } else if (type === 'INCOMING') {
+        const into = destination?.destinationType === 'ACCOUNT' ? destination.accountId : undefined
+        if (into && !(await ownsAccount(into))) return false
+      } else {
         return false
-      if (sessionId !== undefined && !(await underAnAccount('auth/sessions', sessionId))) return false
-      if (delegatedKeyId !== undefined && !(await underAnAccount('auth/delegated-keys', delegatedKeyId))) {
-        return false
       }
-      if (cardId !== undefined) {
-        const card = Card.safeParse(await get(`/cards/${cardId}`))
-        if (!card.success || card.data.cardholderId !== customerId) return false
-      }
-      if (quoteId !== undefined) {
-        const quote = Quote.safeParse(await get(`/quotes/${quoteId}`))
-        if (!quote.success || !(await sourceIsTheCustomers(quote.data.source))) return false
-      }
-      if (transactionId !== undefined) {
-        const parsed = Transaction.safeParse(await get(`/transactions/${transactionId}`))
-        if (!parsed.success || parsed.data.customerId !== customerId) return false
-        const { type, source, destination } = parsed.data
-        if (type === 'OUTGOING') {
-          if (!source || !(await sourceIsTheCustomers(source))) return false
-        } else if (type === 'INCOMING') {
-          const into = destination?.destinationType === 'ACCOUNT' ? destination.accountId : undefined
-          if (into && !(await accounts()).has(into)) return false
-        } else {
-          return false
-        }
-      }
-      return true
-    },
+    }
+    if (unknown.size > 0) await known.add(customerId, [...unknown])
+    owners.add(customerId)
+    return true
   }
+  return { isOwnedBy, owners }
 }

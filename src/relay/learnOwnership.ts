@@ -1,0 +1,100 @@
+import * as z from 'zod/mini'
+import type { OwnershipStore } from './ownershipStore.js'
+import { ID_PATTERN } from './relayRoutes.js'
+import type { RelayTarget } from './relayTarget.js'
+
+/** What the relay knows about one forwarded request once the service answered it. */
+export interface ForwardedAnswer {
+  target: RelayTarget
+  /** The service's status. */
+  status: number
+  /** The service's body. */
+  payload: Uint8Array
+  /** Customers `isOwnedBy` found owning the whole target for this request. */
+  owners: ReadonlySet<string>
+  /** Where the learned ids go; never rejects. */
+  known: OwnershipStore
+}
+
+const Id = z.string().check(z.regex(ID_PATTERN))
+const OnAccount = z.looseObject({ id: Id, accountId: Id })
+const ListOnAccount = z.looseObject({
+  data: z.array(z.looseObject({ id: Id, accountId: z.optional(z.unknown()) })),
+})
+const Accounts = z.looseObject({
+  data: z.array(z.looseObject({ id: Id, customerId: z.optional(z.unknown()) })),
+})
+const QuoteSource = z.looseObject({
+  sourceType: z.string(),
+  accountId: z.optional(z.nullable(z.string())),
+  customerId: z.optional(z.nullable(z.string())),
+})
+const CreatedQuote = z.looseObject({ id: Id, source: QuoteSource })
+
+function parseJson(payload: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(payload))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The ids a forwarded answer shows to be `customerId`'s, the target being that customer's: what
+ * was created or listed on one of its accounts (the account the answer names must be the one the
+ * request named, or one already known as the customer's), the accounts listed for it, and a quote
+ * drawing on its account. An answer that names another account or customer plants nothing.
+ */
+async function idsShown(customerId: string, answer: ForwardedAnswer, body: unknown): Promise<string[]> {
+  const { target, known } = answer
+  const ownsAccount = async (accountId: unknown) =>
+    typeof accountId === 'string' &&
+    (accountId === target.accountId || (await known.has(customerId, accountId)))
+  switch (target.operation) {
+    case 'POST /auth/credentials':
+    case 'POST /auth/delegated-keys':
+    case 'POST /auth/credentials/{credentialId}/verify':
+    case 'POST /auth/sessions/{sessionId}/refresh': {
+      const parsed = OnAccount.safeParse(body)
+      return parsed.success && (await ownsAccount(parsed.data.accountId)) ? [parsed.data.id] : []
+    }
+    case 'GET /auth/credentials':
+    case 'GET /auth/sessions':
+    case 'GET /auth/delegated-keys': {
+      const parsed = ListOnAccount.safeParse(body)
+      if (!parsed.success || target.accountId === undefined) return []
+      return parsed.data.data.filter((item) => item.accountId === target.accountId).map((item) => item.id)
+    }
+    case 'GET /customers/internal-accounts': {
+      const parsed = Accounts.safeParse(body)
+      if (!parsed.success || target.customerId !== customerId) return []
+      return parsed.data.data.filter((item) => item.customerId === customerId).map((item) => item.id)
+    }
+    case 'POST /quotes': {
+      const parsed = CreatedQuote.safeParse(body)
+      if (!parsed.success) return []
+      const { source } = parsed.data
+      const drawsOnIt =
+        source.sourceType === 'ACCOUNT'
+          ? (source.customerId == null || source.customerId === customerId) &&
+            (await ownsAccount(source.accountId))
+          : source.sourceType === 'REALTIME_FUNDING' && source.customerId === customerId
+      return drawsOnIt ? [parsed.data.id] : []
+    }
+    default:
+      return []
+  }
+}
+
+/**
+ * Records what a forwarded answer shows the request's owner to own, so the next request naming it
+ * costs no lookup. Only a 200 or 201 teaches anything (a 202 asks for a signature first), and only
+ * when `isOwnedBy` found exactly one customer owning the request's target.
+ */
+export async function learnOwnership(answer: ForwardedAnswer): Promise<void> {
+  const { status, payload, owners, known } = answer
+  if ((status !== 200 && status !== 201) || owners.size !== 1) return
+  const [customerId = ''] = owners
+  const ids = await idsShown(customerId, answer, parseJson(payload))
+  if (ids.length > 0) await known.add(customerId, ids)
+}
