@@ -4,6 +4,10 @@ export {
   type MemoryChallengeStoreOptions,
 } from './createMemoryChallengeStore.js'
 export {
+  createMemoryOwnershipStore,
+  type MemoryOwnershipStoreOptions,
+} from './createMemoryOwnershipStore.js'
+export {
   createPasskeyRegistrationOptions,
   type PasskeyRegistrationChallenges,
   type PasskeyRegistrationCheck,
@@ -16,9 +20,15 @@ export {
   type RedisChallengeClient,
   type RedisChallengeStoreOptions,
 } from './createRedisChallengeStore.js'
+export {
+  createRedisOwnershipStore,
+  type RedisOwnershipClient,
+  type RedisOwnershipStoreOptions,
+} from './createRedisOwnershipStore.js'
 export { createRelay, type Relay, type RelayAuthorize, type RelayOptions } from './createRelay.js'
 export { mintSandboxIdToken, type SandboxIdTokenOptions } from './mintSandboxIdToken.js'
 export type { RelayAuthorizeContext } from './ownershipLookup.js'
+export type { OwnershipStore } from './ownershipStore.js'
 export { RELAY_OPERATIONS, type RelayOperation } from './relayOperations.js'
 export type { RelayTarget } from './relayTarget.js'
 export { type ExpressLikeNext, type ExpressLikeRequest, toExpressMiddleware } from './toExpressMiddleware.js'

@@ -2,12 +2,14 @@
 import { expect, it } from 'vitest'
 import * as relay from '../../src/relay/index.js'
 
-it('exports the relay, its adapters, passkey registration options with their stores, the sandbox token minter and the webhook verifier', () => {
+it('exports the relay, its adapters, passkey registration options with their stores, the ownership stores, the sandbox token minter and the webhook verifier', () => {
   expect(Object.keys(relay).sort()).toEqual([
     'RELAY_OPERATIONS',
     'createMemoryChallengeStore',
+    'createMemoryOwnershipStore',
     'createPasskeyRegistrationOptions',
     'createRedisChallengeStore',
+    'createRedisOwnershipStore',
     'createRelay',
     'mintSandboxIdToken',
     'toExpressMiddleware',
