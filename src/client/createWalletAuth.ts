@@ -2,12 +2,14 @@ import type { KeyStore } from '../keys/createKeyStore.js'
 import { createAccountMethods } from './accountMethods.js'
 import { createClientContext } from './clientContext.js'
 import type { ConfirmAction } from './confirmAction.js'
+import { createContactVerificationMethods } from './contactVerificationMethods.js'
 import { createCustomerMethods } from './customerMethods.js'
 import { createDelegatedKeyMethods } from './delegatedKeyMethods.js'
 import { createOauthMethods } from './oauthMethods.js'
 import { createOtpMethods } from './otpMethods.js'
 import { createPasskeyMethods } from './passkeyMethods.js'
 import { createQuoteMethods } from './quoteMethods.js'
+import { createScaMethods } from './scaMethods.js'
 import { createSessionState, type WalletAuthEvent } from './sessionState.js'
 import { withJsonBodies } from './withJsonBodies.js'
 
@@ -49,8 +51,9 @@ export interface WalletAuthOptions {
 /**
  * The browser client: every sign-in (email and SMS OTP, passkey, OAuth), the session kept in
  * IndexedDB and announced, credentials (OTP ones added and activated) and sessions, the
- * customer's email and phone, export, delegated keys, and payments with SCA at execution, each
- * call validated and every failure a `WalletAuthError` with the service's code.
+ * customer's email and phone (changed, and verified where the service asks), export, delegated
+ * keys, strong customer authentication (factors and the SCA login), and payments with SCA at
+ * execution, each call validated and every failure a `WalletAuthError` with the service's code.
  *
  * @example
  * ```ts
@@ -96,7 +99,8 @@ export function createWalletAuth(options: WalletAuthOptions) {
     sessions: { ...account.sessions, refresh },
     signOut: account.signOut,
     exportWallet: account.exportWallet,
-    customers: createCustomerMethods(ctx),
+    customers: { ...createCustomerMethods(ctx), ...createContactVerificationMethods(ctx) },
+    sca: createScaMethods(ctx),
     delegatedKeys: createDelegatedKeyMethods(ctx),
     quotes: createQuoteMethods(ctx),
     /** fetch bound to the current session: 202 challenges are stamped and replayed inside. */

@@ -5,6 +5,7 @@ export type {
   SessionMethods,
 } from './accountMethods.js'
 export type { ConfirmAction } from './confirmAction.js'
+export type { ContactChannel, ContactVerificationMethods } from './contactVerificationMethods.js'
 export { createWalletAuth, type WalletAuth, type WalletAuthOptions } from './createWalletAuth.js'
 export type { ContactChange, CustomerMethods } from './customerMethods.js'
 export type { DelegatedKeyMethods } from './delegatedKeyMethods.js'
@@ -19,4 +20,5 @@ export type {
   ScaAnswer,
   ScaOptions,
 } from './quoteMethods.js'
+export type { ScaLoginCompleteOptions, ScaLoginFactor, ScaMethods } from './scaMethods.js'
 export type { SignOutOrigin, WalletAuthEvent } from './sessionState.js'

@@ -6,3 +6,6 @@ export {
   type ScaSubject,
 } from './authorizeSca.js'
 export { passkeyScaAuthorization } from './passkeyScaAuthorization.js'
+export type { PasskeyEnrolmentStart, TotpEnrolmentStart } from './scaEnrolment.js'
+export type { ScaFactorList, ScaFactorView } from './scaFactor.js'
+export type { ScaLoginComplete, ScaLoginStart } from './scaLogin.js'

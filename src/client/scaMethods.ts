@@ -1,0 +1,134 @@
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser'
+import { WalletAuthError } from '../errors.js'
+import { checkedOrigin, passkeyAssertion } from '../passkey/passkeyAssertion.js'
+import { passkeyRegistration } from '../passkey/passkeyRegistration.js'
+import {
+  PasskeyEnrolmentConfirm,
+  PasskeyEnrolmentStart,
+  TotpEnrolmentConfirm,
+  TotpEnrolmentStart,
+} from '../sca/scaEnrolment.js'
+import { ScaFactorList, type ScaFactorView } from '../sca/scaFactor.js'
+import { ScaLoginComplete, ScaLoginStart } from '../sca/scaLogin.js'
+import type { ClientContext } from './clientContext.js'
+
+/** A factor an SCA login can use. */
+export type ScaLoginFactor = 'SMS_OTP' | 'TOTP' | 'PASSKEY'
+
+/** Options of `sca.completeLogin`. */
+export interface ScaLoginCompleteOptions {
+  /** What `sca.startLogin` answered. */
+  started: ScaLoginStart
+  /** The code of an `SMS_OTP` or `TOTP` login; a `PASSKEY` login runs the ceremony instead. */
+  code?: string
+  /**
+   * The end user's device address, for the service's risk assessment (required by the service):
+   * the address your backend saw the page's request come from, never your server's.
+   */
+  endUserIpAddress: string
+  /** The origin a passkey runs on. Default `location.origin`. */
+  origin?: string
+}
+
+/** Strong customer authentication for a customer who needs it (today: an EU address). */
+export interface ScaMethods {
+  /** The customer's enrolled factors; `SMS_OTP` is there once its phone is verified. */
+  factors(customerId: string): Promise<ScaFactorView[]>
+  /**
+   * Enrols a passkey as the customer's SCA factor (one per customer; a second is
+   * `PASSKEY_ALREADY_ENROLLED`): the service's creation options, the WebAuthn ceremony on an
+   * origin it allows (else `PASSKEY_ORIGIN_NOT_ALLOWED`), and the confirmation. A passkey the
+   * customer signs in with is not an SCA factor until enrolled here. Call it from a click handler.
+   */
+  enrolPasskey(customerId: string, options?: { origin?: string }): Promise<ScaFactorView>
+  /** Starts a TOTP enrolment: show `totpUri` as a QR code (or `secretBase32Encoded`), then `confirmTotp`. */
+  startTotp(customerId: string): Promise<TotpEnrolmentStart>
+  /** Confirms a TOTP enrolment with the app's first code; returns the recovery codes (show them once). */
+  confirmTotp(customerId: string, proof: { secret: string; code: string }): Promise<string[]>
+  /** Removes an enrolled passkey factor by its `credentialId`. */
+  removeFactor(customerId: string, credentialId: string): Promise<void>
+  /** Starts an SCA login with an enrolled factor: an `SMS_OTP` login sends the code. */
+  startLogin(customerId: string, factor: ScaLoginFactor): Promise<ScaLoginStart>
+  /**
+   * Completes an SCA login with the code, or for a passkey login with the ceremony (call it from a
+   * click handler), opening the customer's SCA session until `sessionExpiresAt`; payments in
+   * SCA-regulated currencies are refused with `SCA_SESSION_REQUIRED` without one. A wrong code is
+   * the service's 400: the same `started` login may be completed again.
+   */
+  completeLogin(customerId: string, options: ScaLoginCompleteOptions): Promise<ScaLoginComplete>
+}
+
+/** The `sca` methods of a client. */
+export function createScaMethods(ctx: ClientContext): ScaMethods {
+  const query = (customerId: string) => `?customerId=${encodeURIComponent(customerId)}`
+
+  async function passkeyProof(started: ScaLoginStart, origin: string | undefined) {
+    if (!started.passkeyOptions) {
+      throw new WalletAuthError('INVALID_RESPONSE', 'The passkey login has no passkeyOptions.')
+    }
+    const checks = { allowedOrigins: started.allowedOrigins, origin }
+    const assertion = await passkeyAssertion({
+      ...checks,
+      optionsJSON: started.passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON,
+    })
+    return { passkeyAssertion: assertion, origin: checkedOrigin(checks) }
+  }
+
+  return {
+    async factors(customerId) {
+      return (await ctx.call('GET', `/sca/factors${query(customerId)}`, { schema: ScaFactorList })).factors
+    },
+    async enrolPasskey(customerId, options = {}) {
+      const start = await ctx.call('POST', `/sca/factors${query(customerId)}`, {
+        body: { type: 'PASSKEY' },
+        schema: PasskeyEnrolmentStart,
+      })
+      const origin = checkedOrigin({ allowedOrigins: start.allowedOrigins, origin: options.origin })
+      const { attestation } = await passkeyRegistration({
+        optionsJSON: start.options as unknown as PublicKeyCredentialCreationOptionsJSON,
+        nickname: 'SCA',
+      })
+      const confirmed = await ctx.call('POST', `/sca/factors/confirm${query(customerId)}`, {
+        body: { type: 'PASSKEY', origin, credential: attestation },
+        schema: PasskeyEnrolmentConfirm,
+      })
+      return confirmed.factor
+    },
+    startTotp: (customerId) =>
+      ctx.call('POST', `/sca/factors${query(customerId)}`, {
+        body: { type: 'TOTP' },
+        schema: TotpEnrolmentStart,
+      }),
+    async confirmTotp(customerId, { secret, code }) {
+      const confirmed = await ctx.call('POST', `/sca/factors/confirm${query(customerId)}`, {
+        body: { type: 'TOTP', secret, code },
+        schema: TotpEnrolmentConfirm,
+      })
+      return confirmed.recoveryCodes
+    },
+    async removeFactor(customerId, credentialId) {
+      await ctx.call('DELETE', `/sca/factors/${encodeURIComponent(credentialId)}${query(customerId)}`)
+    },
+    startLogin: (customerId, factor) =>
+      ctx.call('POST', `/sca/login/start${query(customerId)}`, { body: { factor }, schema: ScaLoginStart }),
+    async completeLogin(customerId, { started, code, endUserIpAddress, origin }) {
+      const isPasskey = started.factor === 'PASSKEY'
+      if (!isPasskey && typeof code !== 'string') {
+        throw new WalletAuthError('INVALID_ARGUMENT', `A ${started.factor} login is completed with its code.`)
+      }
+      const proof = isPasskey ? await passkeyProof(started, origin) : { code }
+      return ctx.call('POST', `/sca/login/complete${query(customerId)}`, {
+        body: {
+          factor: started.factor,
+          endUserIpAddress,
+          ...(started.challengeId ? { challengeId: started.challengeId } : {}),
+          ...proof,
+        },
+        schema: ScaLoginComplete,
+      })
+    },
+  }
+}
