@@ -3,6 +3,7 @@ import { cors } from 'hono/cors'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { API_VERSION } from './apiVersion.js'
 import { bodyLimit } from './bodyLimit.js'
+import { cardRoutes } from './cards/cardRoutes.js'
 import type { SandboxContext } from './context.js'
 import { moneyRoutes } from './money/moneyRoutes.js'
 import { settleMoney } from './money/transactions.js'
@@ -107,6 +108,7 @@ export function createApp(
   app.route('/', credentialRoutes(ctx))
   app.route('/', sessionRoutes(ctx))
   app.route('/', delegatedKeyRoutes(ctx))
+  app.route('/', cardRoutes(ctx))
 
   // After the routes, so that it knows them: a known path with another method is 405.
   app.use(

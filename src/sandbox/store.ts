@@ -1,4 +1,5 @@
 import type { CredentialType } from '../wire/authMethod.js'
+import type { CardRecord } from './cards/cardRecord.js'
 import { IndexedMap } from './indexedMap.js'
 import { createMoneyState, type MoneyState } from './money/moneyState.js'
 
@@ -157,6 +158,8 @@ export interface SandboxStore {
   verifyFailures: Map<string, VerifyFailures>
   /** Also by wallet (`'account'`) and by card funding source (`'fundingSource'`). */
   delegatedKeys: IndexedMap<DelegatedKeyRecord, 'account' | 'fundingSource'>
+  /** Also by cardholder (`'cardholder'`). */
+  cards: IndexedMap<CardRecord, 'cardholder'>
   money: MoneyState
 }
 
@@ -206,6 +209,7 @@ export function createStore(): SandboxStore {
       account: (key) => key.accountId,
       fundingSource: (key) => key.fundingSourceId,
     }),
+    cards: new IndexedMap({ cardholder: (card) => card.cardholderId }),
     money: createMoneyState(),
   }
 }

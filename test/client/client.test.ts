@@ -10,6 +10,7 @@ import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import { createRelay } from '../../src/relay/index.js'
 import { expectCode } from '../helpers/expectCode.js'
 import { createCustomer, fund, type Harness, json, quoteToUma, startHarness } from '../sandbox/harness.js'
+import { issueCard } from '../sandbox/issueCard.js'
 import { softwareAuthenticator } from '../sandbox/softwareAuthenticator.js'
 import { customerRelay } from './customerRelay.js'
 import { mintToken } from './tokens.js'
@@ -17,15 +18,9 @@ import { mintToken } from './tokens.js'
 /**
  * A client in a page of the integrator's app, talking to the relay mounted at `/wallet`, which
  * forwards to the in-process sandbox. The relay's hook lets the signed-in customer touch only
- * what is theirs. `direct`: the client calls the sandbox itself (the harness adds the API
- * credentials and checks every answer against the contract), for routes whose ownership the
- * relay decides from resources the sandbox does not issue (cards).
+ * what is theirs.
  */
-async function setup(
-  options: Partial<WalletAuthOptions> = {},
-  harness?: Harness,
-  { direct = false }: { direct?: boolean } = {},
-) {
+async function setup(options: Partial<WalletAuthOptions> = {}, harness?: Harness) {
   const h = harness ?? (await startHarness())
   const now = h.sandbox.clock.now
   // A customer in the EU, so that payments need SCA, with a phone for SMS credentials.
@@ -38,10 +33,10 @@ async function setup(
   // Rewrites an answer on its way to the page (the service's sandbox's shapes, a proxy's tampering).
   let rewrite: ((request: Request, response: Response) => Promise<Response>) | undefined
   const wallet = createWalletAuth({
-    baseUrl: direct ? h.base : base,
+    baseUrl: base,
     fetch: async (input, init) => {
       const request = new Request(input, init)
-      const response = await (direct ? h.api(request.clone()) : relay(request.clone()))
+      const response = await relay(request.clone())
       return rewrite ? rewrite(request, response) : response
     },
     keyStore: createKeyStore({ indexedDB: null, now }),
@@ -310,9 +305,10 @@ describe('createWalletAuth', () => {
   })
 
   it('creates a delegated key in three signed legs, lists it and revokes it', async () => {
-    const { wallet, customer, signIn } = await setup({}, undefined, { direct: true })
+    const { h, wallet, customer, signIn } = await setup()
     await signIn()
-    const cardId = `Card:${crypto.randomUUID()}`
+    // The integrator's backend issued the card; the relay checks its holder before each leg.
+    const cardId = await issueCard(h, { cardholderId: customer.customerId, accountId: customer.accountId })
     const created = await wallet.delegatedKeys.create({
       cardId,
       internalAccountId: customer.accountId,

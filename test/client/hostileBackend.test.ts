@@ -17,6 +17,7 @@ import {
   quoteToUma,
   startHarness,
 } from '../sandbox/harness.js'
+import { issueCard } from '../sandbox/issueCard.js'
 import { softwareAuthenticator } from '../sandbox/softwareAuthenticator.js'
 import { customerRelay } from './customerRelay.js'
 import { mintToken } from './tokens.js'
@@ -82,14 +83,13 @@ interface World {
   signIn(): Promise<unknown>
 }
 
-async function world({ direct = false } = {}): Promise<World> {
+async function world(): Promise<World> {
   const h = await startHarness()
   const customer = await createCustomer(h, { phoneNumber: '+14155550123' })
   const relay = customerRelay(h, customer.customerId)
-  // Cards are the relay's to check: delegated keys go straight to the sandbox, as in client.test.
-  const attack = await hostile(h, customer.accountId, direct ? (request) => h.api(request) : relay)
+  const attack = await hostile(h, customer.accountId, relay)
   const wallet = createWalletAuth({
-    baseUrl: direct ? h.base : 'http://app.test/wallet',
+    baseUrl: 'http://app.test/wallet',
     fetch: attack.fetch,
     keyStore: createKeyStore({ indexedDB: null, now: h.sandbox.clock.now }),
     trustedSigners: [h.sandbox.signerPublicKey],
@@ -102,7 +102,7 @@ async function world({ direct = false } = {}): Promise<World> {
     await wallet.emailOtp.send(customer.emailCredentialId)
     return wallet.emailOtp.verify(customer.emailCredentialId, '000000')
   }
-  return { h, base: direct ? h.base : 'http://app.test/wallet', customer, wallet, attack, signIn }
+  return { h, base: 'http://app.test/wallet', customer, wallet, attack, signIn }
 }
 
 const route = (method: string, pattern: RegExp) => (request: Request) =>
@@ -110,11 +110,15 @@ const route = (method: string, pattern: RegExp) => (request: Request) =>
 
 interface Operation {
   name: string
-  direct?: boolean
   /** The request the backend swaps the 202 of. */
   swaps: (request: Request) => boolean
   prepare?: (w: World) => Promise<Record<string, unknown>>
   run: (w: World, prepared: Record<string, unknown>) => Promise<unknown>
+}
+
+/** The integrator's backend issues the customer a card funded by the wallet. */
+async function cardOfTheWallet({ h, customer }: World) {
+  return { cardId: await issueCard(h, { cardholderId: customer.customerId, accountId: customer.accountId }) }
 }
 
 const OPERATIONS: Operation[] = [
@@ -206,11 +210,11 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'creating a delegated key',
-    direct: true,
     swaps: route('POST', /\/auth\/delegated-keys$/),
-    run: async ({ wallet, customer }) => {
+    prepare: cardOfTheWallet,
+    run: async ({ wallet, customer }, { cardId }) => {
       const created = await wallet.delegatedKeys.create({
-        cardId: 'Card:019542f5-b3e7-1d02-0000-000000000077',
+        cardId: String(cardId),
         internalAccountId: customer.accountId,
         nickname: 'Card key',
       })
@@ -219,14 +223,14 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: "the delegated key's second leg",
-    direct: true,
+    prepare: cardOfTheWallet,
     swaps: (request) =>
       request.method === 'POST' &&
       request.url.endsWith('/auth/delegated-keys') &&
       request.headers.has(HEADER),
-    run: async ({ wallet, customer }) => {
+    run: async ({ wallet, customer }, { cardId }) => {
       const created = await wallet.delegatedKeys.create({
-        cardId: 'Card:019542f5-b3e7-1d02-0000-000000000078',
+        cardId: String(cardId),
         internalAccountId: customer.accountId,
         nickname: 'Card key',
       })
@@ -248,7 +252,7 @@ describe('a hostile backend swapping in the 202 of its own export', () => {
   it.each(OPERATIONS)(
     'is refused on $name before any signature leaves the page; the honest path works',
     async (operation) => {
-      const w = await world({ direct: operation.direct === true })
+      const w = await world()
       await w.signIn()
       const prepared = (await operation.prepare?.(w)) ?? {}
       w.attack.state.armed = operation.swaps

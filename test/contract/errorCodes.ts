@@ -47,6 +47,9 @@ export const ERROR_CODES: Readonly<Record<number, readonly string[]>> = {
     'CARDHOLDER_KYC_NOT_APPROVED',
     'TRANSACTION_SIZE_LIMIT_EXCEEDED',
     'EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED',
+    // Not in the Error400 enum, but what `POST /cards` documents for a funding source that is not
+    // the cardholder's or not in a card-eligible currency.
+    'FUNDING_SOURCE_INELIGIBLE',
   ],
   401: [
     'UNAUTHORIZED',

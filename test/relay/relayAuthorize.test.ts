@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest'
 import { quoteWalletPayload } from '../../src/client/quoteWalletPayload.js'
 import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
-import { createRelay, type RelayAuthorize, type RelayOperation } from '../../src/relay/index.js'
+import { createRelay, type RelayAuthorize } from '../../src/relay/index.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import { fund, quoteToUma } from '../sandbox/harness.js'
+import { issueCard } from '../sandbox/issueCard.js'
 import {
   json,
   otpSignInThroughRelay,
@@ -43,9 +44,9 @@ async function twoUsers(r: RelayHarness) {
     const read = await r.h.call('GET', `/quotes/${quote.id}`)
     const transactionId = read.body.transactionId as string
     user.owned.transactionIds.add(transactionId)
-    // The integrator issued the user a card (the sandbox keeps no cards); the wallet delegates
-    // signing for it through the relay, three signed legs.
-    const cardId = `Card:${crypto.randomUUID()}`
+    // The integrator issued the user a card funded by the wallet; the wallet delegates signing for
+    // it through the relay, three signed legs.
+    const cardId = await issueCard(r.h, { cardholderId: user.customerId, accountId: user.accountId })
     user.owned.cardIds.add(cardId)
     const signed = withWalletSignature(r.browser(name), { getKey: () => key, now: r.h.sandbox.clock.now })
     const delegated = await signed(
@@ -270,10 +271,6 @@ describe('isOwnedBy against the sandbox', () => {
       )
   }
 
-  // The sandbox serves no cards, so a card's holder cannot be read there: delegated-key creation
-  // is judged against a fake service (relayOwnership.test.ts).
-  const NEEDS_CARDS = new Set<RelayOperation>(['POST /auth/delegated-keys'])
-
   it("approves the customer's own ids and refuses another customer's, for every operation", async () => {
     const r = await startRelayHarness()
     const { ada, bob } = await twoUsers(r)
@@ -282,7 +279,6 @@ describe('isOwnedBy against the sandbox', () => {
       expect([name, (await asUser('ada', path, init)).status]).toEqual([name, 403])
     }
     for (const [name, path, init] of everyRequest(ada.ids, umaAddress(r))) {
-      if (NEEDS_CARDS.has(name)) continue
       expect([name, (await asUser('ada', path, init)).status === 403]).toEqual([name, false])
     }
   })

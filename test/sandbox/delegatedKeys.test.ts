@@ -1,22 +1,24 @@
-// Delegated keys: three signed legs (two 202s in a row), each Request-Id once, then list and revoke.
+// Delegated keys: for a card the wallet funds, three signed legs (two 202s in a row), each
+// Request-Id once, then list and revoke.
 import { describe, expect, it } from 'vitest'
 import { generateSessionKey } from '../../src/keys/sessionKey.js'
 import { stamp } from '../../src/stamp/stamp.js'
 import { createCustomer, type Harness, otpSignIn, type Reply, startHarness } from './harness.js'
+import { issueCard } from './issueCard.js'
 
+/** A signed-in customer and a card funded by its wallet. */
 async function signedIn(h: Harness) {
   const customer = await createCustomer(h)
   const { key } = await otpSignIn(h, customer.emailCredentialId, customer.accountId)
-  return { ...customer, key }
+  const cardId = await issueCard(h, { cardholderId: customer.customerId, accountId: customer.accountId })
+  return { ...customer, key, cardId }
 }
-
-const cardId = () => `Card:${crypto.randomUUID()}`
 
 describe('delegated keys in the sandbox', () => {
   it('creates a key in three legs: 202, 202, then 201 ACTIVE; every leg needs the same body and its own Request-Id', async () => {
     const h = await startHarness()
-    const { accountId, key } = await signedIn(h)
-    const body = { cardId: cardId(), internalAccountId: accountId, nickname: 'Card payments key' }
+    const { accountId, key, cardId } = await signedIn(h)
+    const body = { cardId, internalAccountId: accountId, nickname: 'Card payments key' }
     const leg = (challenge: Reply, signWith = key, sent: unknown = body) =>
       stamp(challenge.body.payloadToSign as string, signWith).then((signature) =>
         h.call('POST', '/auth/delegated-keys', sent, {
@@ -60,8 +62,8 @@ describe('delegated keys in the sandbox', () => {
 
   it('refuses a changed body or another key on a later leg', async () => {
     const h = await startHarness()
-    const { accountId, key } = await signedIn(h)
-    const body = { cardId: cardId(), internalAccountId: accountId, nickname: 'k' }
+    const { accountId, key, cardId } = await signedIn(h)
+    const body = { cardId, internalAccountId: accountId, nickname: 'k' }
     const first = await h.call('POST', '/auth/delegated-keys', body)
     const signature = await stamp(first.body.payloadToSign as string, key)
     const changed = await h.call(
@@ -82,9 +84,8 @@ describe('delegated keys in the sandbox', () => {
 
   it('keeps one ACTIVE key per card funding source (409), lists by wallet or source, and revokes once (204, then 400)', async () => {
     const h = await startHarness()
-    const { accountId } = await signedIn(h)
-    const card = cardId()
-    const body = { cardId: card, internalAccountId: accountId, nickname: 'k' }
+    const { accountId, cardId } = await signedIn(h)
+    const body = { cardId, internalAccountId: accountId, nickname: 'k' }
     const created = await h.signed(`${h.base}/auth/delegated-keys`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -121,11 +122,40 @@ describe('delegated keys in the sandbox', () => {
 
   it('answers 404 for an unknown wallet', async () => {
     const h = await startHarness()
+    const { cardId } = await signedIn(h)
     const reply = await h.call('POST', '/auth/delegated-keys', {
-      cardId: cardId(),
+      cardId,
       internalAccountId: `InternalAccount:${crypto.randomUUID()}`,
       nickname: 'k',
     })
     expect(reply.body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' })
+  })
+
+  it("answers 404 for an unknown card, another customer's card, and a card the wallet does not fund, and creates nothing", async () => {
+    const h = await startHarness()
+    const ada = await signedIn(h)
+    const bob = await signedIn(h)
+    const accounts = await h.call(
+      'GET',
+      `/customers/internal-accounts?customerId=${ada.customerId}&currency=USD`,
+    )
+    const usd = (accounts.body.data as { id: string; type: string }[]).find(
+      (a) => a.type !== 'EMBEDDED_WALLET',
+    )
+    const byUsd = await h.call('POST', '/cards', {
+      cardholderId: ada.customerId,
+      form: 'VIRTUAL',
+      fundingSources: [usd?.id],
+    })
+    expect(byUsd.status).toBe(201)
+    for (const cardId of [`Card:${crypto.randomUUID()}`, bob.cardId, byUsd.body.id]) {
+      const reply = await h.call('POST', '/auth/delegated-keys', {
+        cardId,
+        internalAccountId: ada.accountId,
+        nickname: 'k',
+      })
+      expect([cardId, reply.body]).toMatchObject([cardId, { status: 404, code: 'REFERENCE_NOT_FOUND' }])
+    }
+    expect((await h.call('GET', `/auth/delegated-keys?accountId=${ada.accountId}`)).body.data).toEqual([])
   })
 })

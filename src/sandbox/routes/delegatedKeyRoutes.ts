@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { bytesToHex } from '../../crypto/bytesToHex.js'
 import { prefixedId } from '../../wire/primitives.js'
+import { requireCard } from '../cards/requireCard.js'
 import { iso, newId, type SandboxContext, walletUserId } from '../context.js'
 import { requireAccount } from '../lookups.js'
 import { readBody } from '../readBody.js'
@@ -20,10 +21,7 @@ const DelegatedKeyCreate = z.looseObject({
 /** What the first leg decided, carried by its 202 and then by the second's. */
 type Leg = { stage: 'user'; keyId: string; publicKey: string } | { stage: 'policy'; keyId: string }
 
-/**
- * The card funding source of a card and the wallet that funds it. The sandbox issues no cards: any
- * `Card:` id names a card funded by the wallet given, and the pair always names the same source.
- */
+/** The card funding source binding a card to a wallet that funds it: the pair always names the same one. */
 function fundingSourceId(cardId: string, accountId: string): string {
   const hex = sha256Hex(`${cardId}\n${accountId}`)
   return `CardFundingSource:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
@@ -35,7 +33,8 @@ function delegatedKeyView(key: DelegatedKeyRecord): Record<string, unknown> {
 }
 
 /**
- * Delegated signing keys (`/auth/delegated-keys`): creation is three legs, a 202 for the signer
+ * Delegated signing keys (`/auth/delegated-keys`): creation, for a card the wallet funds (else 404
+ * `REFERENCE_NOT_FOUND`, as for an unknown card or wallet), is three legs, a 202 for the signer
  * identity holding the new key, a second 202 for the policy that lets it sign, then the key, each
  * leg stamped by a session of the wallet and each `Request-Id` good once; listing by wallet or card
  * funding source; revocation, which the custodied key authorises itself (no wallet signature).
@@ -60,6 +59,9 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono {
     const account = requireAccount(ctx, internalAccountId)
     if (account.type !== 'EMBEDDED_WALLET')
       throw invalidInput('Only an embedded wallet funds a delegated key.')
+    // A card of another customer cannot be funded by this wallet: no binding, the same 404.
+    if (!requireCard(ctx, cardId).fundingSources.includes(account.id))
+      throw notFound('REFERENCE_NOT_FOUND', 'This card has no funding source on this internal account.')
     const sourceId = fundingSourceId(cardId, account.id)
     // Both legs name the card funding binding they authorise, so the wallet owner's client can
     // tell a key for this card from one for another (the contract leaves the activities open).

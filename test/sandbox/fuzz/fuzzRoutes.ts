@@ -296,7 +296,7 @@ export const SIGNED_ROUTES: SignedRoute[] = [
     method: 'POST',
     request: (w, t) => ({
       path: '/auth/delegated-keys',
-      body: { cardId: `Card:fuzz-${t}`, internalAccountId: w[t].accountId, nickname: 'Fuzz key' },
+      body: { cardId: w[t].cardId, internalAccountId: w[t].accountId, nickname: 'Fuzz key' },
     }),
     twoStep: true,
   },

@@ -18,11 +18,13 @@ import {
   quoteToUma,
   startHarness,
 } from '../harness.js'
+import { issueCard } from '../issueCard.js'
 
-/** A protected customer: ids, its session key and session id. */
+/** A protected customer: ids, its session key and session id, and a card its wallet funds. */
 export interface Signer extends Customer {
   key: SessionKey
   sessionId: string
+  cardId: string
 }
 
 /** A pending 202 the fuzzer may point at: its id and the payload a signer would stamp. */
@@ -73,7 +75,8 @@ async function signer(h: Harness, fields: Record<string, unknown>): Promise<Sign
   const customer = await createCustomer(h, fields)
   const { key, metadata } = await otpSignIn(h, customer.emailCredentialId, customer.accountId)
   if (!metadata.sessionId) throw new Error('the sign-in returned no session id')
-  return { ...customer, key, sessionId: metadata.sessionId }
+  const cardId = await issueCard(h, { cardholderId: customer.customerId, accountId: customer.accountId })
+  return { ...customer, key, sessionId: metadata.sessionId, cardId }
 }
 
 /** A signed wallet-settings change by `signer`: the 202's Request-Id is used up by it. */
