@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { quoteWalletPayload } from '../src/client/quoteWalletPayload.js'
 import { WalletAuthError } from '../src/errors.js'
 import {
   AuthMethod,
@@ -70,6 +71,30 @@ describe('Quote', () => {
     )
     expect(parsed.source).toEqual({ sourceType: 'CARD', cardId: 'c1' })
     expect(parsed.destination).toEqual({ destinationType: 'PHONE', phone: '+1' })
+  })
+
+  it('reads a Currency as the contract types it: no member required', () => {
+    const parsed = parseWire(
+      Quote,
+      { ...quote, sendingCurrency: {}, receivingCurrency: { decimals: 2 } },
+      'Quote',
+    )
+    expect(parsed.sendingCurrency.code).toBeUndefined()
+    expect(parsed.receivingCurrency).toEqual({ decimals: 2 })
+    const issues = issuesOf(() => parseWire(Quote, { ...quote, sendingCurrency: { code: '' } }, 'Quote'))
+    expect(issues.some((issue) => issue.startsWith('sendingCurrency.code:'))).toBe(true)
+  })
+
+  it('reads both instructions of a wallet source, SPARK_WALLET then EMBEDDED_WALLET', () => {
+    const paymentInstructions = [
+      { accountOrWalletInfo: { accountType: 'SPARK_WALLET', address: 'spark1deposit', assetType: 'USDB' } },
+      { accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: '{"type":"X"}' } },
+    ]
+    const parsed = parseWire(Quote, { ...quote, paymentInstructions }, 'Quote')
+    expect(parsed.paymentInstructions?.map(({ accountOrWalletInfo }) => accountOrWalletInfo)).toEqual(
+      paymentInstructions.map(({ accountOrWalletInfo }) => accountOrWalletInfo),
+    )
+    expect(quoteWalletPayload(parsed)).toBe('{"type":"X"}')
   })
 
   it('checks the known source variants', async () => {

@@ -2,11 +2,17 @@ import type { PayloadDescription, PaymentAmount } from '../intent/describePayloa
 import { visibleText } from '../intent/visibleText.js'
 import type { Currency, Quote } from '../wire/quote.js'
 
-const amountOf = (amount: number, currency: Currency): PaymentAmount => ({
-  amount,
-  currency: visibleText(currency.code),
-  decimals: currency.decimals ?? 2,
-})
+// The contract makes `code` and `decimals` optional. Without `decimals` the amount is given in
+// minor units (0 places, so `amount` is what the quote says), never scaled by a guessed count.
+function amountOf(amount: number, { code, decimals }: Currency): PaymentAmount {
+  const named = code === undefined ? undefined : visibleText(code)
+  if (decimals === undefined) {
+    return { amount, currency: `minor units ${named === undefined ? NO_CODE : `of ${named}`}`, decimals: 0 }
+  }
+  return { amount, currency: named ?? NO_CODE, decimals }
+}
+
+const NO_CODE = '(currency not given)'
 
 /** `1500000` at 6 decimals is "1.50": cents always, further decimals where they count. */
 function amountText({ amount, currency, decimals }: PaymentAmount): string {
@@ -19,6 +25,9 @@ function amountText({ amount, currency, decimals }: PaymentAmount): string {
  * received with their currencies, the fees included and the receiver as the quote gives it (an
  * UMA address or an account id), built from the quote the client holds. The transaction the
  * wallet signs is opaque to the page: the description is the quote's, not the transaction's.
+ * A currency without `decimals` is described in minor units ("Pay 2,500 minor units of USDB"),
+ * one without `code` as "(currency not given)": shown exactly rather than refused, since the
+ * contract allows such a quote and the number the user confirms is still the one paid.
  *
  * @example
  * ```ts

@@ -5,15 +5,17 @@ import { ScaChallenge } from './scaChallenge.js'
 import { variants } from './variants.js'
 
 /**
- * A currency as quotes describe it.
+ * A currency as quotes describe it. The contract requires none of its members, so a reader that
+ * meets no `code` or no `decimals` says so rather than guessing (`formatMoney`, `describeQuote`).
  *
  * @example
  * ```ts
  * const { code, decimals } = parseWire(Currency, quote.sendingCurrency, 'Currency')
+ * if (decimals === undefined) showMinorUnits(quote.totalSendingAmount, code)
  * ```
  */
 export const Currency = z.looseObject({
-  code: z.string().check(z.minLength(1)),
+  code: z.optional(z.string().check(z.minLength(1))),
   name: z.optional(z.string()),
   symbol: z.optional(z.string()),
   decimals: z.optional(z.int().check(z.minimum(0))),
