@@ -104,6 +104,38 @@ function signatureBytes(header: string | null | undefined): Uint8Array<ArrayBuff
   return base64ToBytes(base64)
 }
 
+/** The raw `r || s` of the header's signature; anything malformed is refused. */
+function rawSignature(header: string | null | undefined): Uint8Array<ArrayBuffer> {
+  try {
+    return derSignatureToRaw(signatureBytes(header))
+  } catch (error) {
+    if (error instanceof WalletAuthError && error.code === 'WEBHOOK_SIGNATURE_INVALID') throw error
+    throw refused('The webhook signature is not a DER P-256 signature.', error)
+  }
+}
+
+async function verifySignature(
+  key: CryptoKey,
+  raw: Uint8Array<ArrayBuffer>,
+  message: Uint8Array<ArrayBuffer>,
+) {
+  let valid: boolean
+  try {
+    valid = await crypto.subtle.verify(ECDSA_SHA256, key, raw, message)
+  } catch (cause) {
+    throw new WalletAuthError('INVALID_PUBLIC_KEY', 'The webhook key cannot verify ECDSA P-256.', { cause })
+  }
+  if (!valid) throw refused('The webhook signature does not match its body.')
+}
+
+function parseJson(message: Uint8Array<ArrayBuffer>): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(message))
+  } catch (cause) {
+    throw new WalletAuthError('INVALID_RESPONSE', 'The signed webhook body is not JSON.', { cause })
+  }
+}
+
 function bodyBytes(body: WebhookDelivery['body']): Uint8Array<ArrayBuffer> {
   if (typeof body === 'string') return utf8(body)
   if (body instanceof ArrayBuffer) return new Uint8Array(body)
@@ -156,26 +188,6 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Webh
   const { body, signature } = await deliveryOf(options)
   const key = typeof publicKey === 'string' ? await importPem(publicKey) : publicKey
   const message = bodyBytes(body)
-  let raw: Uint8Array<ArrayBuffer>
-  try {
-    raw = derSignatureToRaw(signatureBytes(signature))
-  } catch (error) {
-    throw error instanceof WalletAuthError && error.code === 'WEBHOOK_SIGNATURE_INVALID'
-      ? error
-      : refused('The webhook signature is not a DER P-256 signature.', error)
-  }
-  let valid: boolean
-  try {
-    valid = await crypto.subtle.verify(ECDSA_SHA256, key, raw, message)
-  } catch (cause) {
-    throw new WalletAuthError('INVALID_PUBLIC_KEY', 'The webhook key cannot verify ECDSA P-256.', { cause })
-  }
-  if (!valid) throw refused('The webhook signature does not match its body.')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(message))
-  } catch (cause) {
-    throw new WalletAuthError('INVALID_RESPONSE', 'The signed webhook body is not JSON.', { cause })
-  }
-  return parseWire(WebhookEnvelope, parsed, 'Webhook')
+  await verifySignature(key, rawSignature(signature), message)
+  return parseWire(WebhookEnvelope, parseJson(message), 'Webhook')
 }
