@@ -13,6 +13,7 @@ import { delegatedKeyRoutes } from './routes/delegatedKeyRoutes.js'
 import { internalAccountRoutes } from './routes/internalAccountRoutes.js'
 import { sessionRoutes } from './routes/sessionRoutes.js'
 import { errorResponse, SandboxError } from './sandboxError.js'
+import { configRoutes } from './webhooks/configRoutes.js'
 
 /** Request bodies larger than this are refused with 413 before they are read. */
 const MAX_BODY_BYTES = 64 * 1024
@@ -108,6 +109,7 @@ export function createApp(
   app.route('/', credentialRoutes(ctx))
   app.route('/', sessionRoutes(ctx))
   app.route('/', delegatedKeyRoutes(ctx))
+  app.route('/', configRoutes(ctx))
   app.route('/', cardRoutes(ctx))
 
   // After the routes, so that it knows them: a known path with another method is 405.

@@ -6,6 +6,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 const USAGE = `Usage: embedded-wallet-sandbox [--port 8787] [--host localhost] [--origin URL ...] [--rp-id localhost]
                               [--client-id ID] [--client-secret SECRET] [--signature-header NAME]
+                              [--webhook-endpoint URL] [--webhook-header NAME]
 
 Starts a local sandbox of the payments service (in memory; stops with Ctrl-C).
   --port     port to listen on (0 picks a free one)        default 8787
@@ -14,7 +15,10 @@ Starts a local sandbox of the payments service (in memory; stops with Ctrl-C).
   --rp-id    WebAuthn relying-party id                      default localhost
   --client-id, --client-secret   HTTP Basic credentials   default sandbox-client and a random secret
   --signature-header   wallet-signature header to read   default Service-Wallet-Signature
-                       (Grid-Wallet-Signature: the service's own name, for its guides and scripts)`
+                       (Grid-Wallet-Signature: the service's own name, for its guides and scripts)
+  --webhook-endpoint   URL to send webhooks to from the start (else PATCH /config)
+  --webhook-header     webhook signature header            default X-Service-Signature
+                       (X-Grid-Signature: the service's own name)`
 
 /**
  * What the command says when it cannot listen: one sentence naming the port and what to do for the
@@ -56,6 +60,8 @@ export async function main(argv: string[]): Promise<SandboxServer | undefined> {
       'client-id': { type: 'string' },
       'client-secret': { type: 'string' },
       'signature-header': { type: 'string' },
+      'webhook-endpoint': { type: 'string' },
+      'webhook-header': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -69,12 +75,20 @@ export async function main(argv: string[]): Promise<SandboxServer | undefined> {
   const signatureHeaderName = values['signature-header']
   if (signatureHeaderName !== undefined && !HEADER_NAME.test(signatureHeaderName))
     throw new Error(`Not a header name: ${signatureHeaderName}\n\n${USAGE}`)
+  const webhookSignatureHeaderName = values['webhook-header']
+  if (webhookSignatureHeaderName !== undefined && !HEADER_NAME.test(webhookSignatureHeaderName))
+    throw new Error(`Not a header name: ${webhookSignatureHeaderName}\n\n${USAGE}`)
+  const webhookEndpoint = values['webhook-endpoint']
+  if (webhookEndpoint !== undefined && !/^https?:\/\//.test(webhookEndpoint))
+    throw new Error(`Not an http(s) URL: ${webhookEndpoint}\n\n${USAGE}`)
   const sandbox = await createSandbox({
     origins: values.origin ?? ['http://localhost:5173'],
     rpId: values['rp-id'],
     ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
     ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
     ...(signatureHeaderName ? { signatureHeaderName } : {}),
+    ...(webhookSignatureHeaderName ? { webhookSignatureHeaderName } : {}),
+    ...(webhookEndpoint ? { webhookEndpoint } : {}),
   })
   const server = await sandbox.listen({ port, host: values.host }).catch((error: unknown) => {
     throw listenProblem(error, port, values.host)
@@ -87,6 +101,8 @@ export async function main(argv: string[]): Promise<SandboxServer | undefined> {
   client secret       ${sandbox.clientSecret}
   OTP signer key      ${sandbox.signerPublicKey}
   export signer key   ${sandbox.exportSignerPublicKey}
+  webhook key         ${sandbox.webhookPublicKey.trim().replaceAll('\n', '\n                      ')}
+  webhook header      ${sandbox.config.webhookSignatureHeaderName}, endpoint ${webhookEndpoint ?? 'none (PATCH /config)'}
   signature header    ${sandbox.config.signatureHeaderName}
   passkey RP id       ${sandbox.config.rpId}, origins ${sandbox.config.origins.join(', ')}
 

@@ -1,6 +1,7 @@
 import type { SandboxClock } from './clock.js'
 import type { Enclave } from './enclave.js'
 import type { SandboxStore } from './store.js'
+import type { SandboxWebhooks } from './webhooks/sandboxWebhooks.js'
 
 /** Settings of one sandbox, with their defaults filled in. */
 export interface SandboxConfig {
@@ -32,6 +33,17 @@ export interface SandboxConfig {
   signatureHeaderName: string
   /** Where the sandbox says what a real service would send (OTP codes). */
   log: (message: string) => void
+  /**
+   * Header of the webhook signature (`{"v":"1","s":"…"}`). Default `X-Service-Signature`; the
+   * real service's name is `X-Grid-Signature`.
+   */
+  webhookSignatureHeaderName: string
+  /** Deliveries of one webhook, the first included, before it is given up. Default 6. */
+  webhookMaxAttempts: number
+  /** Wait before a webhook's first retry (sandbox clock), doubled for each further one. Default 1 s. */
+  webhookRetryDelayMs: number
+  /** A webhook delivery not answered within this (real) time has failed. Default 10 s. */
+  webhookTimeoutMs: number
 }
 
 /** What every route of one sandbox shares. */
@@ -40,6 +52,8 @@ export interface SandboxContext {
   clock: SandboxClock
   enclave: Enclave
   config: SandboxConfig
+  /** Webhook delivery; absent in a bare context (routes then send none). */
+  webhooks?: SandboxWebhooks
 }
 
 /** ISO 8601 of a sandbox-clock time. */

@@ -6,7 +6,11 @@ import { createApp } from './app.js'
 import { createClock, type SandboxClock } from './clock.js'
 import { newId, type SandboxConfig, type SandboxContext } from './context.js'
 import { createEnclave } from './enclave.js'
+import { settleMoney } from './money/transactions.js'
 import { createStore } from './store.js'
+import { createSandboxWebhooks } from './webhooks/sandboxWebhooks.js'
+import { createWebhookHub } from './webhooks/webhookHub.js'
+import { createWebhookSigner } from './webhooks/webhookSigner.js'
 
 /** Options of `createSandbox`. */
 export interface SandboxOptions extends Partial<SandboxConfig> {
@@ -14,6 +18,8 @@ export interface SandboxOptions extends Partial<SandboxConfig> {
   now?: number | (() => number)
   clientId?: string
   clientSecret?: string
+  /** URL the sandbox sends webhooks to from the start (as if set with `PATCH /config`). */
+  webhookEndpoint?: string
 }
 
 /** A running sandbox server. */
@@ -42,9 +48,13 @@ export interface Sandbox {
   signerPublicKey: string
   /** Signer of wallet exports: pass it to `openWalletExport` as a trusted signer. */
   exportSignerPublicKey: string
+  /** Public key (SPKI PEM) of the webhook signatures: what the platform verifies them with. */
+  webhookPublicKey: string
   /** The sandbox's time: `clock.advance(6 * 60_000)` instead of waiting. */
   clock: SandboxClock
   config: Readonly<SandboxConfig>
+  /** Stops webhook deliveries and their pending retries (servers from `listen` close on their own). */
+  close(): Promise<void>
 }
 
 /**
@@ -66,6 +76,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     now,
     clientId = 'sandbox-client',
     clientSecret = `sandbox-secret-${crypto.randomUUID()}`,
+    webhookEndpoint,
     ...overrides
   } = options
   const config: SandboxConfig = {
@@ -81,13 +92,45 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     corsOrigins: [],
     signatureHeaderName: WALLET_SIGNATURE_HEADER,
     log: (message) => console.log(message),
+    webhookSignatureHeaderName: 'X-Service-Signature',
+    webhookMaxAttempts: 6,
+    webhookRetryDelayMs: 1_000,
+    webhookTimeoutMs: 10_000,
     ...overrides,
   }
+  const baseClock = createClock(now)
+  // Moving the clock announces what came due (payments settling, webhook retries) at once.
+  const clock: SandboxClock = {
+    now: baseClock.now,
+    advance: (milliseconds) => {
+      baseClock.advance(milliseconds)
+      webhooks.tick()
+    },
+    set: (epochMilliseconds) => {
+      baseClock.set(epochMilliseconds)
+      webhooks.tick()
+    },
+  }
+  const hub = createWebhookHub({
+    signer: await createWebhookSigner(),
+    clock,
+    headerName: config.webhookSignatureHeaderName,
+    maxAttempts: config.webhookMaxAttempts,
+    retryDelayMs: config.webhookRetryDelayMs,
+    timeoutMs: config.webhookTimeoutMs,
+    log: config.log,
+    ...(webhookEndpoint === undefined ? {} : { endpoint: webhookEndpoint }),
+  })
+  const webhooks = createSandboxWebhooks(hub, () => {
+    settleMoney(ctx)
+    hub.timeMoved()
+  })
   const ctx: SandboxContext = {
     store: createStore(),
-    clock: createClock(now),
+    clock,
     enclave: await createEnclave(),
     config,
+    webhooks,
   }
   const app = createApp(ctx, { clientId, clientSecret })
 
@@ -113,7 +156,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     basePath: `/${API_VERSION}`,
     signerPublicKey: ctx.enclave.signerPublicKey,
     exportSignerPublicKey: ctx.enclave.exportSignerPublicKey,
+    webhookPublicKey: hub.publicKeyPem,
     clock: ctx.clock,
     config,
+    close: async () => {
+      hub.close()
+      for (const timer of webhooks.timers) clearTimeout(timer)
+      webhooks.timers.clear()
+    },
   }
 }

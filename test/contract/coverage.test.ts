@@ -6,8 +6,10 @@ import { createApp } from '../../src/sandbox/app.js'
 import { createEnclave } from '../../src/sandbox/enclave.js'
 import { createSandbox } from '../../src/sandbox/index.js'
 import { createStore } from '../../src/sandbox/store.js'
+import { SANDBOX_WEBHOOK_TYPES } from '../../src/sandbox/webhooks/webhookEvent.js'
 import { findRoute } from './checkResponse.js'
 import { contractRoutes } from './contractRoutes.js'
+import { webhookSchema } from './webhookSchemas.js'
 
 describe('contract coverage', () => {
   it('names every route the sandbox serves', async () => {
@@ -31,5 +33,10 @@ describe('contract coverage', () => {
       expect(statuses.length, `${route.method} ${route.path}`).toBeGreaterThan(0)
       expect(statuses.every((status) => status >= 200 && status < 300)).toBe(true)
     }
+  })
+
+  it('has a schema for every webhook the sandbox sends', () => {
+    const missing = SANDBOX_WEBHOOK_TYPES.filter((type) => !webhookSchema(type))
+    expect(missing).toEqual([])
   })
 })

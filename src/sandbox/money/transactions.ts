@@ -1,5 +1,7 @@
 import { iso, type SandboxContext } from '../context.js'
 import { notFound } from '../sandboxError.js'
+import { announceBalance } from '../webhooks/accountEvents.js'
+import { announceDueSteps, announceTransaction } from '../webhooks/transactionEvents.js'
 import type { BalanceEffect, OutcomePlan, TransactionRecord, TransactionStep } from './moneyState.js'
 import { findInternalAccount } from './requireInternalAccount.js'
 
@@ -24,6 +26,7 @@ export interface MoneyMovement {
  */
 export function settleMoney(ctx: SandboxContext): void {
   const { money } = ctx.store
+  announceDueSteps(ctx)
   if (money.pendingEffects.length === 0) return
   const now = ctx.clock.now()
   const due = money.pendingEffects.filter((effect) => effect.at <= now)
@@ -34,6 +37,7 @@ export function settleMoney(ctx: SandboxContext): void {
     if (!account) continue
     account.balance += effect.amount
     account.updatedAt = iso(Math.max(effect.at, Date.parse(account.updatedAt)))
+    announceBalance(ctx, account)
   }
 }
 
@@ -88,6 +92,7 @@ export function startTimeline(
   if (credit && completion)
     effects.push({ at: completion.at, accountId: credit.accountId, amount: credit.amount })
   ctx.store.money.pendingEffects.push(...effects)
+  announceTransaction(ctx, transaction)
   settleMoney(ctx)
 }
 

@@ -4,6 +4,7 @@ import { iso, newId, type SandboxContext } from '../context.js'
 import { requireCustomer } from '../lookups.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, notFound } from '../sandboxError.js'
+import { announceCustomer, announceVerification } from '../webhooks/customerEvents.js'
 import { beneficialOwnerKyc, isBusiness, kycOutcome } from './kycOutcome.js'
 import { listPage } from './listPage.js'
 import type { BeneficialOwnerRecord, VerificationRecord } from './moneyState.js'
@@ -103,6 +104,8 @@ export function verificationRoutes(ctx: SandboxContext): Hono {
       createdAt: ctx.clock.now(),
     }
     money.verifications.set(verification.id, verification)
+    announceVerification(ctx, verificationView(verification))
+    announceCustomer(ctx, customer)
     return c.json(verificationView(verification))
   })
 

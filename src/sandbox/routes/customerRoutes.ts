@@ -15,6 +15,7 @@ import {
   contactKey,
   type InternalAccountRecord,
 } from '../store.js'
+import { announceCustomer } from '../webhooks/customerEvents.js'
 
 function conflict(code: string, message: string): SandboxError {
   return new SandboxError({ status: 409, code, message })
@@ -138,6 +139,7 @@ export function customerRoutes(ctx: SandboxContext): Hono {
       }
       store.credentials.set(credential.id, credential)
     }
+    announceCustomer(ctx, customer)
     return c.json(customerView(customer), 201)
   })
 
