@@ -5,6 +5,7 @@ import type { SandboxClock } from '../sandbox/clock.js'
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/createSandbox.js'
 import { SANDBOX_SCA_CODE } from '../sandbox/money/verifyScaProof.js'
 import { SANDBOX_OTP_CODE } from '../sandbox/sandboxOtpCode.js'
+import { type CollectWebhooksOptions, collectWebhooks, type WebhookCollector } from './collectWebhooks.js'
 
 /** Fields of a customer to create: any `POST /customers` field; the rest is filled in. */
 export interface TestCustomerFields {
@@ -36,6 +37,11 @@ export interface TestSandboxOptions extends SandboxOptions {
   host?: string
   /** Customers created before the sandbox is handed over, in order (`customers[i]`). */
   customers?: TestCustomerFields[]
+  /**
+   * Receive the sandbox's webhooks on a localhost receiver registered as its endpoint, verified
+   * with its key (`TestSandbox.webhooks`); `respond` picks the receiver's answer. Default: none.
+   */
+  webhooks?: boolean | Pick<CollectWebhooksOptions, 'respond'>
 }
 
 /** A sandbox started for a test, with what a test needs around it. */
@@ -57,6 +63,13 @@ export interface TestSandbox {
   signerPublicKey: string
   /** Signer of wallet exports: the page's trusted export signer. */
   exportSignerPublicKey: string
+  /** Public key (SPKI PEM) the sandbox's webhooks are signed with: the backend's verifier key. */
+  webhookPublicKey: string
+  /**
+   * With `webhooks`: the webhooks this sandbox sent, verified, and `waitFor(type, matches)` for
+   * the one a test caused.
+   */
+  webhooks?: WebhookCollector
   /** `fetch` to the sandbox as the platform (HTTP Basic added), answered in-process. */
   fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
   /** What `createRelay` needs to reach this sandbox in-process: spread it into its options. */
@@ -80,7 +93,7 @@ export interface TestSandbox {
   idToken(options: Omit<SandboxIdTokenOptions, 'now'>): string
   /** The sandbox's time: move it (`advance`, `set`) instead of waiting for an expiry. */
   clock: SandboxClock
-  /** Stops the port, if any. */
+  /** Stops the port, if any, the webhook deliveries and the webhook receiver. */
   close(): Promise<void>
 }
 
@@ -99,10 +112,32 @@ const IN_PROCESS_ORIGIN = 'http://sandbox.internal'
  * sandbox.clock.advance(16 * 60_000) // past the session's 15 minutes
  * await sandbox.close()
  * ```
+ *
+ * @example
+ * ```ts
+ * const sandbox = await startTestSandbox({ webhooks: true, customers: [{}] })
+ * await sandbox.fund(sandbox.customers[0].accountId, 1_000_000)
+ * const received = await sandbox.webhooks?.waitFor('INCOMING_PAYMENT.COMPLETED')
+ * ```
  */
 export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
-  const { port, host = 'localhost', customers: seeds = [], ...sandboxOptions } = options
-  const sandbox = await createSandbox({ log: () => {}, ...sandboxOptions })
+  const { port, host = 'localhost', customers: seeds = [], webhooks, ...sandboxOptions } = options
+  let webhookPublicKey: string | undefined
+  const collector = webhooks
+    ? await collectWebhooks({
+        publicKey: () => webhookPublicKey,
+        ...(sandboxOptions.webhookSignatureHeaderName
+          ? { headerName: sandboxOptions.webhookSignatureHeaderName }
+          : {}),
+        ...(typeof webhooks === 'object' && webhooks.respond ? { respond: webhooks.respond } : {}),
+      })
+    : undefined
+  const sandbox = await createSandbox({
+    log: () => {},
+    ...(collector ? { webhookEndpoint: collector.url } : {}),
+    ...sandboxOptions,
+  })
+  webhookPublicKey = sandbox.webhookPublicKey
   const server = port === undefined ? undefined : await sandbox.listen({ port, host })
   const baseUrl = server?.baseUrl ?? `${IN_PROCESS_ORIGIN}${sandbox.basePath}`
   const authorization = `Basic ${btoa(`${sandbox.clientId}:${sandbox.clientSecret}`)}`
@@ -152,6 +187,8 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
   } catch (error) {
     // The caller gets no handle to close: the port must not stay open behind the failure.
     await server?.close()
+    await sandbox.close()
+    await collector?.close()
     throw error
   }
 
@@ -164,6 +201,8 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     authorization,
     signerPublicKey: sandbox.signerPublicKey,
     exportSignerPublicKey: sandbox.exportSignerPublicKey,
+    webhookPublicKey: sandbox.webhookPublicKey,
+    ...(collector ? { webhooks: collector } : {}),
     fetch: platformFetch,
     relayOptions: {
       baseUrl,
@@ -182,6 +221,8 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
     clock: sandbox.clock,
     close: async () => {
       await server?.close()
+      await sandbox.close()
+      await collector?.close()
     },
   }
 }

@@ -1,0 +1,279 @@
+// The sandbox's webhooks, received by a real HTTP receiver on localhost: each event the flows
+// cause arrives once, signed under the sandbox's webhook key (verified here with WebCrypto,
+// independently of the testing entry's receiver) and shaped as the contract defines it.
+
+import { afterEach, describe, expect, it } from 'vitest'
+import { derSignatureToRaw } from '../../src/crypto/derSignatureToRaw.js'
+import type { ReceivedWebhook, WebhookCollector } from '../../src/testing/collectWebhooks.js'
+import {
+  startTestSandbox,
+  type TestSandbox,
+  type TestSandboxOptions,
+} from '../../src/testing/startTestSandbox.js'
+import { contractFetch } from '../contract/contractFetch.js'
+import { webhookProblems } from '../contract/webhookSchemas.js'
+
+const START = Date.parse('2026-03-02T09:00:00Z')
+const open: TestSandbox[] = []
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((sandbox) => sandbox.close()))
+})
+
+async function start(options: TestSandboxOptions = {}) {
+  const sandbox = await startTestSandbox({ now: () => START, webhooks: true, ...options })
+  open.push(sandbox)
+  const api = contractFetch(sandbox.fetch)
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await api(`${sandbox.baseUrl}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+  const webhooks = sandbox.webhooks
+  if (!webhooks && options.webhooks !== false) throw new Error('no webhook receiver')
+  return { sandbox, call, webhooks: webhooks as WebhookCollector }
+}
+
+/** Verifies a delivery as a platform would: the PEM key, the header's DER signature, the raw body. */
+async function verifiedByKey(publicKeyPem: string, header: string, body: string): Promise<boolean> {
+  const spki = Buffer.from(publicKeyPem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64')
+  const key = await crypto.subtle.importKey('spki', spki, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'verify',
+  ])
+  const { v, s } = JSON.parse(header) as { v: string; s: string }
+  expect(v).toBe('1')
+  const raw = derSignatureToRaw(new Uint8Array(Buffer.from(s, 'base64')))
+  return crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, raw, new TextEncoder().encode(body))
+}
+
+async function usdAccountAndBank(
+  call: Awaited<ReturnType<typeof start>>['call'],
+  customerId: string,
+  accountNumber: string,
+) {
+  const accounts = await call('GET', `/customers/internal-accounts?customerId=${customerId}&currency=USD`)
+  const [usd] = accounts.body.data as Array<{ id: string }>
+  if (!usd) throw new Error('no USD account')
+  const bank = await call('POST', '/customers/external-accounts', {
+    customerId,
+    currency: 'USD',
+    accountInfo: {
+      accountType: 'USD_ACCOUNT',
+      accountNumber,
+      routingNumber: '021000021',
+      beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Grace Hopper' },
+    },
+  })
+  expect(bank.status).toBe(201)
+  return { usd: usd.id, bank: String(bank.body.id) }
+}
+
+function expectContract(received: ReceivedWebhook[]) {
+  expect(received.flatMap((webhook) => webhookProblems(webhook.event))).toEqual([])
+}
+
+describe('sandbox webhooks', () => {
+  it("sends each flow's events once, signed under webhookPublicKey, as the contract shapes them", async () => {
+    const { sandbox, call, webhooks } = await start()
+    const ada = await sandbox.createCustomer({ fullName: 'Ada Lovelace' })
+    const kyc = await webhooks.waitFor('CUSTOMER.KYC_APPROVED')
+    expect(kyc.event.data).toMatchObject({ id: ada.customerId, kycStatus: 'APPROVED' })
+
+    await sandbox.fund(ada.accountId, 5_000_000)
+    const incoming = await webhooks.waitFor('INCOMING_PAYMENT.COMPLETED')
+    expect(incoming.event.data).toMatchObject({
+      type: 'INCOMING',
+      status: 'COMPLETED',
+      receivedAmount: { amount: 5_000_000 },
+      destination: { accountId: ada.accountId },
+    })
+    const balance = await webhooks.waitFor('INTERNAL_ACCOUNT.BALANCE_UPDATED')
+    expect(balance.event.data).toMatchObject({ id: ada.accountId, balance: { amount: 5_000_000 } })
+
+    const verification = await call('POST', '/verifications', { customerId: ada.customerId })
+    expect(verification.status).toBe(200)
+    const verified = await webhooks.waitFor('VERIFICATION.IN_PROGRESS')
+    expect(verified.event.data).toMatchObject({ id: verification.body.id })
+
+    // A transfer to an account number ending 004 is PENDING, then rejected by the bank 3 s later.
+    const { usd, bank } = await usdAccountAndBank(call, ada.customerId, '000123456004')
+    await sandbox.fund(usd, 20_000)
+    const transfer = await call('POST', '/transfer-out', {
+      source: { accountId: usd },
+      destination: { accountId: bank },
+      amount: 12_550,
+    })
+    expect(transfer.status).toBe(201)
+    const isTransfer = (webhook: ReceivedWebhook) => webhook.event.data?.id === transfer.body.id
+    const pending = await webhooks.waitFor('OUTGOING_PAYMENT.PENDING', isTransfer)
+    expect(pending.event.data).toMatchObject({ status: 'PENDING' })
+    expect(pending.event.data).not.toHaveProperty('failureReason')
+    sandbox.clock.advance(3_000)
+    const failed = await webhooks.waitFor('OUTGOING_PAYMENT.FAILED', isTransfer)
+    expect(failed.event.data).toMatchObject({ status: 'FAILED', failureReason: 'ACCOUNT_CANNOT_RECEIVE' })
+    expect(failed.event.timestamp).toBe(new Date(START + 3_000).toISOString())
+    await webhooks.waitFor('INTERNAL_ACCOUNT.BALANCE_UPDATED', (webhook) => {
+      const data = webhook.event.data as { id?: string; balance?: { amount?: number } }
+      return data.id === usd && data.balance?.amount === 20_000
+    })
+
+    // A plain transfer completes at once.
+    const paid = await usdAccountAndBank(call, ada.customerId, '000123456000')
+    const done = await call('POST', '/transfer-out', {
+      source: { accountId: usd },
+      destination: { accountId: paid.bank },
+      amount: 100,
+    })
+    await webhooks.waitFor('OUTGOING_PAYMENT.COMPLETED', (webhook) => webhook.event.data?.id === done.body.id)
+
+    expect((await call('POST', '/sandbox/webhooks/test')).body).toMatchObject({ response_status: 200 })
+    await webhooks.waitFor('TEST')
+
+    const received = webhooks.events
+    expectContract(received)
+    expect(webhooks.rejected).toEqual([])
+    const ids = received.map((webhook) => webhook.event.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    const types = received.map((webhook) => webhook.event.type)
+    expect(types.filter((type) => type === 'INCOMING_PAYMENT.COMPLETED')).toHaveLength(2)
+    expect(types.filter((type) => type === 'OUTGOING_PAYMENT.FAILED')).toHaveLength(1)
+    expect(types.filter((type) => type === 'OUTGOING_PAYMENT.PENDING')).toHaveLength(1)
+    expect(types.filter((type) => type === 'TEST')).toHaveLength(1)
+    for (const webhook of received) {
+      expect(webhook.event.timestamp >= new Date(START).toISOString()).toBe(true)
+    }
+  })
+
+  it('signs over the exact body in the configured header, verifiable with WebCrypto', async () => {
+    const headers: string[] = []
+    const { sandbox, webhooks } = await start({
+      webhookSignatureHeaderName: 'X-Grid-Signature',
+    })
+    await sandbox.createCustomer()
+    const { body } = await webhooks.waitFor('CUSTOMER.KYC_APPROVED')
+    // The receiver read `X-Grid-Signature`; check the signature again here, from the key alone.
+    const server = await import('node:http')
+    const received = new Promise<{ header: string; body: string }>((resolve) => {
+      const receiver = server.createServer((request, response) => {
+        let text = ''
+        request.on('data', (chunk) => {
+          text += chunk
+        })
+        request.on('end', () => {
+          headers.push(String(request.headers['x-grid-signature']))
+          response.end()
+          receiver.close()
+          resolve({ header: String(request.headers['x-grid-signature']), body: text })
+        })
+      })
+      receiver.listen(0, 'localhost', async () => {
+        const address = receiver.address()
+        const port = typeof address === 'object' && address ? address.port : 0
+        await sandbox.fetch(
+          new Request(`${sandbox.baseUrl}/config`, {
+            method: 'PATCH',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ webhookEndpoint: `http://localhost:${port}/hook` }),
+          }),
+        )
+      })
+    })
+    const delivery = await received
+    expect(JSON.parse(delivery.body)).toMatchObject({ type: 'TEST', data: {} })
+    expect(await verifiedByKey(sandbox.webhookPublicKey, delivery.header, delivery.body)).toBe(true)
+    expect(await verifiedByKey(sandbox.webhookPublicKey, delivery.header, `${delivery.body} `)).toBe(false)
+    expect(body).toContain('CUSTOMER.KYC_APPROVED')
+    expect(headers).toHaveLength(1)
+  })
+
+  it('retries a failed delivery after the back-off on the sandbox clock, same event id', async () => {
+    const answers = [500, 503]
+    const attempts: string[] = []
+    const { sandbox, webhooks } = await start({
+      webhooks: {
+        respond: (webhook) => {
+          attempts.push(webhook.event.id)
+          return answers.shift() ?? 200
+        },
+      },
+    })
+    await sandbox.createCustomer()
+    await expect.poll(() => attempts.length).toBe(1)
+    // First retry after 1 s, the next after 2 s more (the clock stands still unless moved).
+    sandbox.clock.advance(1_000)
+    await expect.poll(() => attempts.length).toBe(2)
+    sandbox.clock.advance(1_999)
+    sandbox.clock.advance(1)
+    const delivered = await webhooks.waitFor('CUSTOMER.KYC_APPROVED')
+    expect(attempts).toEqual([delivered.event.id, delivered.event.id, delivered.event.id])
+    expect(webhooks.events).toHaveLength(1)
+  })
+
+  it('does not hold up the flows while the endpoint hangs', async () => {
+    let hanging = 0
+    const { sandbox, call } = await start({
+      webhooks: {
+        respond: () => {
+          hanging += 1
+          return new Promise<number>(() => {})
+        },
+      },
+    })
+    const ada = await sandbox.createCustomer()
+    await expect.poll(() => hanging).toBe(1)
+    // The endpoint has not answered; the flows go on.
+    await sandbox.fund(ada.accountId, 1_000)
+    const account = await call(
+      'GET',
+      `/customers/internal-accounts?customerId=${ada.customerId}&type=EMBEDDED_WALLET`,
+    )
+    expect(account.body.data).toMatchObject([{ balance: { amount: 1_000 } }])
+    await expect.poll(() => hanging).toBeGreaterThanOrEqual(3)
+  })
+
+  it('answers GET and PATCH /config as the contract defines them, 400 for a malformed update', async () => {
+    const { call, webhooks } = await start()
+    const read = await call('GET', '/config')
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({ webhookEndpoint: webhooks.url, umaDomain: 'sandbox.uma.example' })
+    for (const body of [
+      { webhookEndpoint: 5 },
+      { webhookEndpoint: 'not a url' },
+      { webhookEndpoint: 'ftp://example.com/hook' },
+      { umaDomain: 'no spaces.example' },
+      { supportedCurrencies: [] },
+      '{"webhookEndpoint":',
+      '[]',
+    ]) {
+      const answer = await call('PATCH', '/config', body)
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.body.code).toBe('INVALID_INPUT')
+    }
+    const moved = await call('PATCH', '/config', { umaDomain: 'pay.example.com' })
+    expect(moved.body).toMatchObject({ umaDomain: 'pay.example.com', webhookEndpoint: webhooks.url })
+  })
+
+  it('answers the test webhook route: no endpoint, an unreachable one, and the endpoint status', async () => {
+    const { call } = await start({ webhooks: false })
+    const none = await call('POST', '/sandbox/webhooks/test')
+    expect(none.status).toBe(400)
+    expect(none.body.code).toBe('WEBHOOK_ENDPOINT_NOT_SET')
+    expect((await call('GET', '/config')).body).not.toHaveProperty('webhookEndpoint')
+
+    // A port nothing listens on: the one of a receiver just closed.
+    const { sandbox: other } = await start({ webhooks: { respond: () => 418 } })
+    const teapot = await other.fetch(
+      new Request(`${other.baseUrl}/sandbox/webhooks/test`, { method: 'POST' }),
+    )
+    expect(await teapot.json()).toMatchObject({ response_status: 418 })
+    const url = String(other.webhooks?.url)
+    await other.webhooks?.close()
+    expect((await call('PATCH', '/config', { webhookEndpoint: url })).status).toBe(200)
+    const unreachable = await call('POST', '/sandbox/webhooks/test')
+    expect(unreachable.status).toBe(400)
+    expect(unreachable.body.code).toBe('WEBHOOK_DELIVERY_ERROR')
+  })
+})
