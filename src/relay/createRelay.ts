@@ -94,8 +94,9 @@ function invalidOption(message: string): WalletAuthError {
  * `REFERENCE_NOT_FOUND`), checks each query and body against the operation's contract (unknown
  * parameters or members, missing ones, a body where none is defined, a real-time-funding quote
  * naming no `source.customerId`: 400 `INVALID_INPUT`), asks `authorize` about the ids the request
- * names in the fields the service acts on (no hook or no approval: 403), takes bodies declared as
- * UTF-8 JSON or plain text, a page's default (else 415 `UNSUPPORTED_MEDIA_TYPE`), and sends them
+ * names in the fields the service acts on (no hook or no approval: 403), takes only bodies declared
+ * as `application/json` in UTF-8 (anything else, `text/plain` and no type included, is 415
+ * `UNSUPPORTED_MEDIA_TYPE`: a cross-site page can post those without asking), and sends them
  * on byte for byte (signed retries depend on it) as `application/json`, passes only `Accept`, the wallet signature
  * (under `headerName`), `Request-Id` and `Idempotency-Key` on, and returns the service's status and
  * body with only `Content-Type` (a JSON type; another is 502) and `Retry-After`, plus
@@ -106,17 +107,23 @@ function invalidOption(message: string): WalletAuthError {
  *
  * @example
  * ```ts
+ * import { createServer } from 'node:http'
+ * import { createRelay, toNodeHandler } from 'embedded-wallet-auth/relay'
+ *
+ * declare function userFromSessionCookie(request: Request): Promise<{ customerId: string } | undefined>
+ * const { CLIENT_ID, CLIENT_SECRET } = process.env
+ * if (!CLIENT_ID || !CLIENT_SECRET) throw new Error('Set CLIENT_ID and CLIENT_SECRET')
  * const relay = createRelay({
  *   baseUrl: 'https://api.example/2025-10-13',
- *   clientId: process.env.CLIENT_ID,
- *   clientSecret: process.env.CLIENT_SECRET,
+ *   clientId: CLIENT_ID,
+ *   clientSecret: CLIENT_SECRET,
  *   prefix: '/wallet',
- *   authorize: async (request, target, { isOwnedBy }) => {
+ *   authorize: async (request, _target, { isOwnedBy }) => {
  *     const user = await userFromSessionCookie(request)
  *     return user !== undefined && isOwnedBy(user.customerId)
  *   },
  * })
- * http.createServer(toNodeHandler(relay)).listen(3000)
+ * createServer(toNodeHandler(relay)).listen(3000)
  * ```
  */
 export function createRelay(options: RelayOptions): Relay {
