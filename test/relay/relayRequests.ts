@@ -214,12 +214,12 @@ const BASE = 'https://service.test/2025-10-13'
 
 function lookup(world: FakeWorld, url: URL): Response | undefined {
   const path = url.pathname.slice(new URL(BASE).pathname.length)
-  const list = (data: string[]) => Response.json({ data: data.map((id) => ({ id })) })
+  const accountId = url.searchParams.get('accountId') ?? ''
+  const list = (data: string[]) => Response.json({ data: data.map((id) => ({ id, accountId })) })
   const byId = (table: Record<string, unknown> | undefined, id: string) =>
     table && Object.hasOwn(table, id)
       ? Response.json(table[id])
       : Response.json({ status: 404, code: 'REFERENCE_NOT_FOUND', message: 'Not found.' }, { status: 404 })
-  const accountId = url.searchParams.get('accountId') ?? ''
   if (path === '/customers/internal-accounts') {
     const all = world.accounts?.[url.searchParams.get('customerId') ?? ''] ?? []
     const size = world.accountPageSize ?? all.length
