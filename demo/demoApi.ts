@@ -22,6 +22,8 @@ export interface DemoConfig {
   umaDomain?: string
   trustedSigners?: string[]
   exportSigners?: string[]
+  /** The address the backend saw this page's request come from: the SCA login's end user's. */
+  endUserIpAddress?: string
   /** The sandbox's time (ISO 8601), sandbox mode only. */
   now?: string
   user: DemoUser | null

@@ -20,6 +20,7 @@ import { methodName } from './friendlyNames.js'
 import { createMoneyPanel } from './moneyPanel.js'
 import { addFeedbackRegions, clearNotices, showError, showStatus } from './notices.js'
 import { createSandboxTools } from './sandboxTools.js'
+import { createScaPanel } from './scaPanel.js'
 import { forgetSessionModes, rememberSessionMode } from './sessionModeMemory.js'
 import { modeChosen, modeHint } from './sessionModeWords.js'
 import { createSessionsPanel } from './sessionsPanel.js'
@@ -61,6 +62,7 @@ async function start() {
     if (event.type === 'signed-out' || event.type === 'expired') {
       showView(false)
       money.stop()
+      sca.stop()
       if (event.type === 'signed-out') forgetSessionModes()
       void render()
     } else if (event.type === 'signed-in' || event.type === 'refreshed') {
@@ -100,6 +102,7 @@ async function start() {
   const credentials = createCredentialsPanel(app, signIn.setMethods)
   const sessions = createSessionsPanel(app)
   const money = createMoneyPanel(app)
+  const sca = createScaPanel(app)
   // Time moved for the whole demo world: the session is read on the moved clock at once (the
   // client says `expired` if it has ended), and the quote shown is read again.
   createSandboxTools(() => {
@@ -150,7 +153,7 @@ async function start() {
     }
     signIn.element.accountId = session.accountId
     await walletPanel.show(session)
-    await Promise.all([credentials.load(), sessions.load(), money.load()])
+    await Promise.all([credentials.load(), sessions.load(), money.load(), sca.load()])
   }
 
   // After a refusal (of the page's own buttons or of an element): the sandbox clock may have moved

@@ -152,6 +152,7 @@ export function createDemoRoutes(
             mode,
             rpId,
             signatureHeader,
+            ...(req.socket.remoteAddress ? { endUserIpAddress: req.socket.remoteAddress } : {}),
             ...(sandbox
               ? {
                   umaDomain: sandbox.sandbox.config.umaDomain,

@@ -1,3 +1,6 @@
+export type { PasskeyEnrolmentStart, TotpEnrolmentStart } from '../sca/scaEnrolment.js'
+export type { ScaFactorView } from '../sca/scaFactor.js'
+export type { ScaLoginComplete, ScaLoginStart } from '../sca/scaLogin.js'
 export type {
   CredentialMethods,
   CredentialRevokeOptions,
