@@ -17,6 +17,8 @@ export interface WebhookHubOptions {
   timeoutMs: number
   endpoint?: string
   log: (message: string) => void
+  /** Default: the global `fetch`. */
+  fetch?: typeof fetch
 }
 
 /** The endpoint's answer to one delivery. */
@@ -38,6 +40,8 @@ export interface WebhookHub {
   sendTest(url: string): Promise<WebhookAnswer>
   /** Sends the retries that the sandbox clock has made due (called when the clock moves). */
   timeMoved(): void
+  /** How many deliveries wait for a retry. */
+  pending(): number
   /** Stops every pending retry and aborts deliveries in flight. */
   close(): void
 }
@@ -73,6 +77,7 @@ function unrefTimer(callback: () => void, ms: number): ReturnType<typeof setTime
  */
 export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
   const { signer, clock, headerName, maxAttempts, retryDelayMs, timeoutMs, log } = options
+  const send = options.fetch ?? ((input, init) => fetch(input, init))
   let endpoint = options.endpoint
   let closed = false
   const waiting = new Set<Delivery>()
@@ -85,7 +90,7 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     inFlight.add(controller)
     const timer = unrefTimer(() => controller.abort(), timeoutMs)
     try {
-      const response = await fetch(url, {
+      const response = await send(url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -163,6 +168,7 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
         attempt(delivery)
       }
     },
+    pending: () => waiting.size,
     close: () => {
       closed = true
       for (const delivery of waiting) clearTimeout(delivery.timer)
