@@ -4,6 +4,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest'
 import { derSignatureToRaw } from '../../src/crypto/derSignatureToRaw.js'
+import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
+import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import type { ReceivedWebhook, WebhookCollector } from '../../src/testing/collectWebhooks.js'
 import {
   startTestSandbox,
@@ -145,6 +147,44 @@ describe('sandbox webhooks', () => {
     for (const webhook of received) {
       expect(webhook.event.timestamp >= new Date(START).toISOString()).toBe(true)
     }
+  })
+
+  it('announces an executed quote as OUTGOING_PAYMENT.PROCESSING, then COMPLETED as it settles', async () => {
+    const { sandbox, call, webhooks } = await start()
+    const ada = await sandbox.createCustomer({
+      address: { line1: '1 Main St', city: 'Town', postalCode: '12345', country: 'US' },
+    })
+    const { bank } = await usdAccountAndBank(call, ada.customerId, '000123456789')
+    await sandbox.fund(ada.accountId, 50_000_000)
+    const quote = await call('POST', '/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: ada.accountId },
+      destination: { destinationType: 'ACCOUNT', accountId: bank },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 10_000_000,
+    })
+    expect(quote.status).toBe(201)
+    const executed = await sandbox.fetch(
+      new Request(`${sandbox.baseUrl}/quotes/${quote.body.id}/execute`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE },
+        body: '{}',
+      }),
+    )
+    expect(executed.status).toBe(200)
+    const ofQuote = (webhook: ReceivedWebhook) => webhook.event.data?.id === quote.body.transactionId
+    const processing = await webhooks.waitFor('OUTGOING_PAYMENT.PROCESSING', ofQuote)
+    expect(processing.event.data).toMatchObject({ status: 'PROCESSING', quoteId: quote.body.id })
+    expect(processing.event.data).not.toHaveProperty('settledAt')
+    expect(webhooks.events.filter(ofQuote).map((webhook) => webhook.event.type)).toEqual([
+      'OUTGOING_PAYMENT.PROCESSING',
+    ])
+    sandbox.clock.advance(3_000)
+    const completed = await webhooks.waitFor('OUTGOING_PAYMENT.COMPLETED', ofQuote)
+    expect(completed.event.data).toMatchObject({
+      status: 'COMPLETED',
+      settledAt: new Date(START + 3_000).toISOString(),
+    })
+    expectContract(webhooks.events)
   })
 
   it('signs over the exact body in the configured header, verifiable with WebCrypto', async () => {
