@@ -104,7 +104,7 @@ async function quoteAndExecute(r: RelayHarness, user: TestUser, key: SessionKey)
 }
 
 /** A passkey registered through `r` for `user` (signed by `key`), and a sign-in with it. */
-async function passkeyOf(r: RelayHarness, user: TestUser, key: SessionKey) {
+async function passkeyOf(r: CountingHarness, user: TestUser, key: SessionKey) {
   const { rpId, origins } = r.h.sandbox.config
   const authenticator = await softwareAuthenticator(rpId, origins[0] as string)
   const signed = withWalletSignature(r.browser(user.name), { getKey: () => key, now: r.h.sandbox.clock.now })
