@@ -8,6 +8,12 @@ export type ContactChannel = 'email' | 'phone'
  * Verifying the customer's email or phone with a code, for customers who need it (today: an EU
  * address; others get `CONFLICT`). The customer's `contactVerification` shows each channel's
  * status; a verified phone is the customer's `SMS_OTP` SCA factor.
+ *
+ * @example
+ * ```ts
+ * await wallet.customers.sendVerificationCode(customerId, 'phone')
+ * const customer = await wallet.customers.confirmVerificationCode(customerId, 'phone', codeInput.value)
+ * ```
  */
 export interface ContactVerificationMethods {
   /** Sends (or sends again) a code to the customer's email or phone. */

@@ -33,7 +33,16 @@ export interface ScaLoginCompleteOptions {
   origin?: string
 }
 
-/** Strong customer authentication for a customer who needs it (today: an EU address). */
+/**
+ * Strong customer authentication for a customer who needs it (today: an EU address; the others
+ * get the service's `CONFLICT`). No wallet signature: the relay judges the customer named.
+ *
+ * @example
+ * ```ts
+ * const started = await wallet.sca.startLogin(customerId, 'SMS_OTP')
+ * await wallet.sca.completeLogin(customerId, { started, code: codeInput.value, endUserIpAddress })
+ * ```
+ */
 export interface ScaMethods {
   /** The customer's enrolled factors; `SMS_OTP` is there once its phone is verified. */
   factors(customerId: string): Promise<ScaFactorView[]>
