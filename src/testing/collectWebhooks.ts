@@ -8,6 +8,8 @@ export interface ReceivedWebhook {
   event: { id: string; type: string; timestamp: string; data?: Record<string, unknown> }
   /** The exact body bytes as text. */
   body: string
+  /** The signature header as received. */
+  signature: string | undefined
   /** Whether the signature header verified under the sandbox's webhook key. */
   verified: boolean
 }
@@ -98,7 +100,8 @@ export async function collectWebhooks(options: CollectWebhooksOptions): Promise<
       response.writeHead(400).end()
       return
     }
-    const webhook: ReceivedWebhook = { event, body, verified }
+    const signature = typeof header === 'string' ? header : undefined
+    const webhook: ReceivedWebhook = { event, body, signature, verified }
     if (!verified) {
       rejected.push(webhook)
       response.writeHead(401).end()
