@@ -1,0 +1,50 @@
+// Calls from the relay to the service per flow, with and without the `isOwnedBy` hook, before and
+// after the relay remembered ownership, and each flow's time with every call held back 50 ms as a
+// network would. Node, in-process sandbox; the kit and the sandbox are bundled from src/ with
+// esbuild and run in a child process (bench/relayCalls-child.mjs).
+import { spawn } from 'node:child_process'
+import { mkdir, readFile, rm } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { bundleChild } from './bundleChild.mjs'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const OUT = fileURLToPath(new URL('out/relayCalls/', import.meta.url))
+
+/**
+ * Runs the flows in a fresh Node process and returns `{ node, latencyMs, modes, results }`:
+ * `results[mode]` is one `{ flow, calls, ms }` per flow, in order.
+ */
+export async function measureRelayCalls({ latencyMs = 50 } = {}) {
+  await mkdir(OUT, { recursive: true })
+  const child = await bundleChild('bench/relayCalls-child.mjs', `${OUT}child.mjs`)
+  const outPath = `${OUT}result.json`
+  await rm(outPath, { force: true })
+  const code = await new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [child, outPath, `latencyMs=${latencyMs}`], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    })
+    proc.on('error', reject)
+    proc.on('exit', (status, signal) => resolve(signal ?? status))
+  })
+  if (code !== 0) throw new Error(`relay-calls bench child exited with ${code}`)
+  return JSON.parse(await readFile(outPath, 'utf8'))
+}
+
+/** The relay-calls section as Markdown. */
+export function relayCallsMarkdown(run) {
+  const [own, before, now] = run.modes.map((mode) => run.results[mode])
+  const cell = (row) => `${row.calls} (${Math.round(row.ms)} ms)`
+  return [
+    '## Calls from relay to service per flow (Node, in-process sandbox)',
+    '',
+    `One new customer's flows in order, each column through a fresh relay; every call from relay to service is held back ${run.latencyMs} ms, as a network would, and each cell is calls (the flow's wall time), Node ${run.node}. ` +
+      '"Own records": a hook that asks the service nothing (the flow\'s own calls). "`isOwnedBy`, before": the README\'s hook, `isOwnedBy(user.customerId)`, with an ownership store that keeps nothing, which makes the lookups of the relay before it remembered ownership. "`isOwnedBy`, now": the same hook with the default store (in memory, per relay).',
+    '',
+    '| flow | own records | `isOwnedBy`, before | `isOwnedBy`, now |',
+    '| --- | ---: | ---: | ---: |',
+    ...own.map((row, i) => `| ${row.flow} | ${cell(row)} | ${cell(before[i])} | **${cell(now[i])}** |`),
+    '',
+    "The first sign-in of a customer the relay has never seen still costs two lookups (the customer's account list, then that account's credentials: the contract has no read of a credential by id); what they list is remembered, and so is what the relay forwards (a credential or delegated key created, a session a verify or refresh returns, a quote drawing on the customer's account), so later flows cost their own calls only. Behind a load balancer, `createRedisOwnershipStore` shares this between instances.",
+  ].join('\n')
+}
