@@ -2,30 +2,14 @@
 import './jitlessZod.js'
 import { createWalletAuth } from 'embedded-wallet-auth/client'
 import { defineWalletElements, type SignInMethod } from 'embedded-wallet-auth/elements'
+import { AppError, api } from './appApi.js'
+import { createPaymentPanel } from './paymentPanel.js'
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T
 
-/** The app's backend answered with an error status. */
-class AppError extends Error {
-  readonly status: number
-  constructor(status: number) {
-    super(`The app's server answered ${status}.`)
-    this.status = status
-  }
-}
-
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  if (!response.ok) throw new AppError(response.status)
-  return (await response.json()) as T
-}
-
-// Which OTP signers to trust: the service's (the default), or in tests the sandbox's.
-const { trustedSigners } = await api<{ trustedSigners?: string[] }>('/api/config')
+// Which OTP signers to trust (the service's by default, in tests the sandbox's), and where the
+// page's payment goes (no payment when the backend names no payee).
+const { trustedSigners, payTo } = await api<{ trustedSigners?: string[]; payTo?: string }>('/api/config')
 const wallet = createWalletAuth({ baseUrl: '/api/wallet', ...(trustedSigners ? { trustedSigners } : {}) })
 defineWalletElements({ client: wallet })
 
@@ -56,12 +40,16 @@ who.addEventListener('submit', async (event) => {
   signIn.hidden = false
 })
 
+const payment = payTo === undefined ? undefined : createPaymentPanel({ wallet, payTo })
+
 signIn.addEventListener('wallet-signed-in', () => {
   home.hidden = false
+  if (account) payment?.show(account.accountId)
 })
 signIn.addEventListener('wallet-session-ended', async () => {
   home.hidden = true
   homeStatus.textContent = ''
+  payment?.hide()
   // A passkey added meanwhile is one more way back in.
   signIn.methods = (await api<Account>('/api/account')).methods
 })

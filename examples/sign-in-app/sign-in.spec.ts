@@ -1,12 +1,19 @@
 // A complete test of an app that uses the kit's elements: the sandbox stands in for the wallet
 // service, the app's backend relays to it, and the kit's Playwright fixtures guard every test (a
 // CSP violation or the OTP code in clear fails it) and give the page a virtual authenticator.
+import { generateKeyPairSync, sign } from 'node:crypto'
+import type { APIRequestContext } from '@playwright/test'
 import { startTestSandbox, type TestSandbox } from 'embedded-wallet-auth/testing'
 import { expect, test } from 'embedded-wallet-auth/testing/playwright'
 import { type RunningApp, startSignInApp } from './server/startSignInApp.js'
 
 const APP_PORT = 8793
 const SANDBOX_PORT = 8794
+/** The app's webhook endpoint, registered with the sandbox as an integrator registers it with the service. */
+const WEBHOOK_ENDPOINT = `http://localhost:${APP_PORT}/webhooks/service`
+/** What the paying user's wallet holds before paying: 10.00 USDB (6 decimals). */
+const FUNDED = 10_000_000
+const PHONE = { width: 390, height: 844 }
 
 let sandbox: TestSandbox
 let app: RunningApp
@@ -15,13 +22,27 @@ test.beforeAll(async () => {
   sandbox = await startTestSandbox({
     port: SANDBOX_PORT,
     origins: [`http://localhost:${APP_PORT}`], // where passkeys are made
-    customers: [{ email: 'ada@example.com' }, { email: 'grace@example.com' }, { email: 'joan@example.com' }],
+    customers: [
+      { email: 'ada@example.com' },
+      { email: 'grace@example.com' },
+      { email: 'joan@example.com' },
+      { email: 'linus@example.com' },
+    ],
   })
   app = await startSignInApp(APP_PORT, {
     service: { baseUrl: sandbox.baseUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
     trustedSigners: [sandbox.signerPublicKey],
     users: sandbox.customers, // the app's database knows them
+    webhooks: { publicKey: sandbox.webhookPublicKey }, // the service's webhook key
+    payTo: `$success.usd@${sandbox.sandbox.config.umaDomain}`, // a sandbox address whose payments succeed
   })
+  // The platform's configuration names its webhook endpoint (the service sends its test webhook then).
+  const registered = await sandbox.fetch(`${sandbox.baseUrl}/config`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ webhookEndpoint: WEBHOOK_ENDPOINT }),
+  })
+  expect(registered.status).toBe(200)
 })
 test.afterAll(async () => {
   await app?.close()
@@ -72,4 +93,104 @@ test('shows the session ending when its time is up on the service', async ({ pag
   await expect(signIn.getByText('Your session ended. Sign in again to continue.')).toBeVisible()
   await expect(signIn.getByRole('button', { name: 'Email me a code' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Your wallet' })).toBeHidden()
+})
+
+/** A customer's wallet balance as the service holds it, in its smallest unit. */
+async function balanceOf(customer: { customerId: string; accountId: string }): Promise<number> {
+  const response = await sandbox.fetch(
+    `${sandbox.baseUrl}/customers/internal-accounts?customerId=${customer.customerId}`,
+  )
+  const { data } = (await response.json()) as { data: Array<{ id: string; balance: { amount: number } }> }
+  const wallet = data.find((account) => account.id === customer.accountId)
+  if (!wallet) throw new Error(`no wallet ${customer.accountId}`)
+  return wallet.balance.amount
+}
+
+/** Posts a webhook to the app signed by a key that is not the service's. */
+function postForged(request: APIRequestContext, data: Record<string, unknown>) {
+  const body = JSON.stringify({
+    id: `Webhook:${crypto.randomUUID()}`,
+    type: 'OUTGOING_PAYMENT.COMPLETED',
+    timestamp: new Date().toISOString(),
+    data,
+  })
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  const signature = JSON.stringify({
+    v: '1',
+    s: sign('sha256', Buffer.from(body), privateKey).toString('base64'),
+  })
+  return request.post('/webhooks/service', {
+    data: body,
+    headers: { 'Content-Type': 'application/json', 'X-Service-Signature': signature },
+  })
+}
+
+test("pays, and the backend receives and verifies the payment's webhooks", async ({
+  page,
+  guard,
+  request,
+}, testInfo) => {
+  const payer = sandbox.customers[3]
+  if (!payer) throw new Error('no paying customer')
+  await sandbox.fund(payer.accountId, FUNDED) // the test's set-up funds the wallet
+  // A forged webhook about this user is refused, and never shown among theirs.
+  const forged = `Transaction:${crypto.randomUUID()}`
+  expect(
+    (await postForged(request, { id: forged, customerId: payer.customerId, status: 'COMPLETED' })).status(),
+  ).toBe(401)
+
+  await page.setViewportSize(PHONE) // paid from a phone
+  await page.goto('/')
+  await page.getByLabel('Email').fill(payer.email)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: 'Email me a code' }).click()
+  await guard.typeCode(page.getByLabel('Code', { exact: true }), sandbox.otpCode)
+  await expect(page.getByText('You are signed in.')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Pay 1.00 USDB' }).click()
+  // The user confirms what the wallet signs: the quote's terms, to the app's payee.
+  const confirm = page.getByRole('group', { name: 'Confirm the payment' })
+  await expect(confirm.locator('#confirm-summary')).toHaveText(/^Pay 1\.00 USDB .* to \$success\.usd@/)
+  await page.screenshot({ path: testInfo.outputPath('confirm-390px.png'), fullPage: true })
+  await confirm.getByRole('button', { name: 'Confirm payment' }).click()
+  const result = page.locator('#payment-result')
+  await expect(result).toHaveText(/^(Payment sent, settling|Paid) \(Transaction:/)
+  const transactionId = /\((Transaction:[^)]+)\)/.exec((await result.textContent()) ?? '')?.[1] ?? ''
+
+  // A sandbox UMA payment settles a few seconds after it starts: move the sandbox clock.
+  sandbox.clock.advance(5_000)
+  const events = page.getByRole('list', { name: 'Webhooks received' })
+  const ofPayment = events.locator(`li[data-subject="${transactionId}"]`)
+  await expect(ofPayment.last()).toHaveAttribute('data-type', 'OUTGOING_PAYMENT.COMPLETED')
+  expect(
+    await ofPayment.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.type)),
+  ).toEqual(['OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.COMPLETED'])
+  await expect(result).toHaveText(`Paid (${transactionId}).`)
+  await expect(result).toHaveAttribute('data-status', 'COMPLETED')
+  // The wallet's balance update, at the balance the service now holds (the payment taken off).
+  const balance = await balanceOf(payer)
+  expect(balance).toBeLessThanOrEqual(FUNDED - 1_000_000)
+  await expect(
+    events.locator(`li[data-type="INTERNAL_ACCOUNT.BALANCE_UPDATED"][data-balance="${balance}"]`),
+  ).not.toHaveCount(0)
+  await expect(events.locator(`li[data-subject="${forged}"]`)).toHaveCount(0)
+
+  await page.screenshot({ path: testInfo.outputPath('payment-390px.png'), fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.screenshot({ path: testInfo.outputPath('payment-desktop.png'), fullPage: true })
+})
+
+test('refuses a webhook without a valid signature', async ({ request }) => {
+  const data = { id: `Transaction:${crypto.randomUUID()}`, status: 'COMPLETED' }
+  expect((await postForged(request, data)).status()).toBe(401)
+  const unsigned = await request.post('/webhooks/service', {
+    data: JSON.stringify({
+      id: 'Webhook:unsigned',
+      type: 'TEST',
+      timestamp: new Date().toISOString(),
+      data: {},
+    }),
+    headers: { 'Content-Type': 'application/json' },
+  })
+  expect(unsigned.status()).toBe(401)
 })

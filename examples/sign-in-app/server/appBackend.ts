@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createPasskeyRegistrationOptions, createRelay, toNodeHandler } from 'embedded-wallet-auth/relay'
 import { AuthMethod, parseWire } from 'embedded-wallet-auth/wire'
 import type { Connect, Plugin } from 'vite'
+import { createWebhookInbox, type WebhookSettings } from './webhookInbox.js'
 
 /** A user of the app, as its own database keeps them: who they are, and their wallet. */
 export interface AppUser {
@@ -22,6 +23,10 @@ export interface AppSettings {
   trustedSigners?: string[]
   /** The app's users (its database). */
   users: AppUser[]
+  /** The service's webhooks, received at `POST /webhooks/service`; omitted, that route is absent. */
+  webhooks?: WebhookSettings
+  /** The UMA address the page's payment goes to; omitted, the page offers no payment. */
+  payTo?: string
 }
 
 const CONTENT_SECURITY_POLICY =
@@ -52,6 +57,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 
 function createBackend(settings: AppSettings): Connect.NextHandleFunction {
   const { service, origin } = settings
+  const inbox = settings.webhooks ? createWebhookInbox(settings.webhooks) : undefined
   const usersByEmail = new Map(settings.users.map((user) => [user.email.toLowerCase(), user]))
   // The app's own sign-in sessions: an opaque cookie token -> the user. (Here the email alone
   // starts one: it stands for the app's real login, which this example does not show.)
@@ -94,9 +100,15 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
     res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     const path = (req.url ?? '').split('?')[0] ?? ''
     if (path.startsWith('/api/wallet/')) return void relay(req, res)
+    // The service's webhooks: no app session, the signature is what authenticates them.
+    if (path === '/webhooks/service' && req.method === 'POST' && inbox) {
+      return void inbox.receive(req, res).catch(next)
+    }
     if (!path.startsWith('/api/')) return next()
     try {
-      if (path === '/api/config') return send(res, 200, { trustedSigners: settings.trustedSigners })
+      if (path === '/api/config') {
+        return send(res, 200, { trustedSigners: settings.trustedSigners, payTo: settings.payTo })
+      }
       if (path === '/api/sign-in' && req.method === 'POST') {
         const { email } = await readJson(req)
         const user = typeof email === 'string' ? usersByEmail.get(email.toLowerCase()) : undefined
@@ -111,6 +123,9 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
       if (path === '/api/account') {
         return send(res, 200, { accountId: user.accountId, methods: await methodsOf(user) })
       }
+      // The webhooks received about the user's own payments and accounts, for the page to show.
+      if (path === '/api/webhook-events')
+        return send(res, 200, { data: inbox?.eventsOf(user.customerId) ?? [] })
       if (path === '/api/passkey-options' && req.method === 'POST') {
         return send(res, 200, await passkeys.options({ name: user.email, accountId: user.accountId }))
       }
