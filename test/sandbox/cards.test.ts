@@ -141,6 +141,70 @@ describe('cards in the sandbox', () => {
     })
   })
 
+  it('freezes, unfreezes and closes an ACTIVE card; a PROCESSING card keeps its state; CLOSED is final', async () => {
+    const h = await startHarness()
+    const ada = await createCustomer(h)
+    const created = await h.call('POST', '/cards', {
+      cardholderId: ada.customerId,
+      form: 'VIRTUAL',
+      fundingSources: [ada.accountId],
+    })
+    const path = `/cards/${created.body.id}`
+    const patch = (body: unknown) => h.call('PATCH', path, body)
+    expect((await patch({ state: 'FROZEN' })).body).toMatchObject({
+      status: 409,
+      code: 'INVALID_STATE_TRANSITION',
+    })
+    // Funding sources and the limit can change while the card is provisioned.
+    expect((await patch({ maxSpendPerTransaction: 700 })).body).toMatchObject({
+      state: 'PROCESSING',
+      maxSpendPerTransaction: 700,
+    })
+    h.sandbox.clock.advance(CARD_PROVISIONING_MS)
+    h.sandbox.clock.advance(60_000)
+    const frozen = await patch({ state: 'FROZEN', maxSpendPerTransaction: null })
+    expect(frozen.body).toMatchObject({ state: 'FROZEN', stateReason: null, maxSpendPerTransaction: null })
+    expect(Date.parse(frozen.body.updatedAt as string)).toBe(h.sandbox.clock.now())
+    expect((await patch({ state: 'FROZEN' })).body.code).toBe('INVALID_STATE_TRANSITION')
+    expect((await patch({ state: 'ACTIVE' })).body.state).toBe('ACTIVE')
+    for (const body of [{}, { state: 'CLOSED', maxSpendPerTransaction: 5 }, { state: 'PROCESSING' }]) {
+      expect((await patch(body)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' })
+    }
+    expect((await patch({ state: 'CLOSED' })).body).toMatchObject({
+      state: 'CLOSED',
+      stateReason: 'CLOSED_BY_PLATFORM',
+    })
+    expect((await patch({ state: 'CLOSED' })).body.code).toBe('CARD_ALREADY_CLOSED')
+    expect((await patch({ state: 'ACTIVE' })).body.code).toBe('CARD_NOT_MUTABLE')
+    expect((await patch({ maxSpendPerTransaction: 5 })).body.code).toBe('CARD_NOT_MUTABLE')
+    expect((await h.call('GET', path)).body).toMatchObject({ state: 'CLOSED', maxSpendPerTransaction: null })
+    expect((await h.call('PATCH', `/cards/Card:${crypto.randomUUID()}`, { state: 'FROZEN' })).status).toBe(
+      404,
+    )
+  })
+
+  it("replaces the funding sources only with the cardholder's accounts in the card's currency", async () => {
+    const h = await startHarness()
+    const ada = await createCustomer(h)
+    const bob = await createCustomer(h)
+    const usd = await usdAccountOf(h, ada.customerId)
+    const created = await h.call('POST', '/cards', {
+      cardholderId: ada.customerId,
+      form: 'VIRTUAL',
+      fundingSources: [usd],
+    })
+    const path = `/cards/${created.body.id}`
+    for (const fundingSources of [[ada.accountId], [bob.accountId], [usd, usd]]) {
+      const reply = await h.call('PATCH', path, { fundingSources })
+      expect([fundingSources, reply.status]).toEqual([fundingSources, 400])
+    }
+    const bobsUsd = await usdAccountOf(h, bob.customerId)
+    expect((await h.call('PATCH', path, { fundingSources: [bobsUsd] })).body.code).toBe(
+      'FUNDING_SOURCE_INELIGIBLE',
+    )
+    expect((await h.call('GET', path)).body.fundingSources).toEqual([usd])
+  })
+
   it('lists by cardholder, funding account, platformCardId and state, newest first, in pages', async () => {
     const h = await startHarness()
     const ada = await createCustomer(h)

@@ -158,4 +158,17 @@ describe('delegated keys in the sandbox', () => {
     }
     expect((await h.call('GET', `/auth/delegated-keys?accountId=${ada.accountId}`)).body.data).toEqual([])
   })
+
+  it('answers 404 for a closed card: its funding-source bindings are detached', async () => {
+    const h = await startHarness()
+    const { accountId, cardId } = await signedIn(h)
+    h.sandbox.clock.advance(60_000)
+    expect((await h.call('PATCH', `/cards/${cardId}`, { state: 'CLOSED' })).status).toBe(200)
+    const reply = await h.call('POST', '/auth/delegated-keys', {
+      cardId,
+      internalAccountId: accountId,
+      nickname: 'k',
+    })
+    expect(reply.body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' })
+  })
 })

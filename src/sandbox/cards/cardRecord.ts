@@ -10,6 +10,8 @@ export interface CardRecord {
   cardholderId: string
   platformCardId: string
   state: CardState
+  /** Set when the card is closed (the sandbox's cards close only by `PATCH`). */
+  stateReason: 'CLOSED_BY_PLATFORM' | null
   form: 'VIRTUAL'
   last4: string
   expMonth: number

@@ -11,6 +11,7 @@ import type { CardRecord, CardState } from './cardRecord.js'
 import { cardView } from './cardView.js'
 import { currentCard } from './currentCard.js'
 import { requireCard } from './requireCard.js'
+import { CardUpdate, updateCard } from './updateCard.js'
 
 /** How long the sandbox's issuer takes to provision a card (sandbox clock). */
 export const CARD_PROVISIONING_MS = 2_000
@@ -40,7 +41,8 @@ function kycApproved(fields: Record<string, unknown>): boolean {
  * KYC-approved customer, funded by their internal accounts (`PROCESSING`, then `ACTIVE` once the
  * sandbox clock has moved `CARD_PROVISIONING_MS`), `GET /cards/{id}` reads one (404
  * `REFERENCE_NOT_FOUND`), and `GET /cards` lists them by `cardholderId`, `accountId` (a funding
- * source), `platformCardId` and `state`, newest first unless `sortOrder=asc`, paginated.
+ * source), `platformCardId` and `state`, newest first unless `sortOrder=asc`, paginated, and
+ * `PATCH /cards/{id}` freezes, unfreezes or closes one and replaces its funding sources or limit.
  *
  * @example
  * ```ts
@@ -76,6 +78,7 @@ export function cardRoutes(ctx: SandboxContext): Hono {
       cardholderId: cardholder.id,
       platformCardId: value.platformCardId ?? `card-${id.slice(-12)}`,
       state: 'PROCESSING',
+      stateReason: null,
       form: value.form,
       last4: randomDigits(4),
       expMonth: new Date(now).getUTCMonth() + 1,
@@ -115,6 +118,12 @@ export function cardRoutes(ctx: SandboxContext): Hono {
   })
 
   app.get('/cards/:id', (c) => c.json(cardView(requireCard(ctx, c.req.param('id')))))
+
+  app.patch('/cards/:id', async (c) => {
+    const card = requireCard(ctx, c.req.param('id'))
+    const { value } = await readBody(c, CardUpdate)
+    return c.json(cardView(updateCard(ctx, card, value)))
+  })
 
   return app
 }

@@ -1,8 +1,7 @@
 import type { CardRecord } from './cardRecord.js'
 
 /**
- * A card as the service shows it (Card): the sandbox's cards are all VISA, and none is closed or
- * rejected, so `stateReason` is always `null`.
+ * A card as the service shows it (Card): the sandbox's cards are all VISA.
  *
  * @example
  * ```ts
@@ -11,5 +10,5 @@ import type { CardRecord } from './cardRecord.js'
  */
 export function cardView(card: CardRecord): Record<string, unknown> {
   const { activatesAt: _activatesAt, ...shown } = card
-  return { ...shown, stateReason: null, brand: 'VISA', fundingSources: [...card.fundingSources] }
+  return { ...shown, brand: 'VISA', fundingSources: [...card.fundingSources] }
 }

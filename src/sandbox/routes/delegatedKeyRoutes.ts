@@ -59,8 +59,10 @@ export function delegatedKeyRoutes(ctx: SandboxContext): Hono {
     const account = requireAccount(ctx, internalAccountId)
     if (account.type !== 'EMBEDDED_WALLET')
       throw invalidInput('Only an embedded wallet funds a delegated key.')
-    // A card of another customer cannot be funded by this wallet: no binding, the same 404.
-    if (!requireCard(ctx, cardId).fundingSources.includes(account.id))
+    // A card of another customer cannot be funded by this wallet, and a closed card's bindings are
+    // detached: no binding, the same 404.
+    const card = requireCard(ctx, cardId)
+    if (card.state === 'CLOSED' || !card.fundingSources.includes(account.id))
       throw notFound('REFERENCE_NOT_FOUND', 'This card has no funding source on this internal account.')
     const sourceId = fundingSourceId(cardId, account.id)
     // Both legs name the card funding binding they authorise, so the wallet owner's client can

@@ -1,5 +1,5 @@
 // The card operations of the service's contract (API version 2025-10-13) that the sandbox serves:
-// issue, read and list, each success body as a strict schema written from the contract's Card
+// issue, read, list and update, each success body as a strict schema written from the contract's Card
 // (every required member, its enums and bounds, nothing it does not define).
 
 import * as z from 'zod'
@@ -34,9 +34,10 @@ const CardList = z.strictObject({
   totalCount: z.optional(z.number().int().min(0)),
 })
 
-/** The card operations the sandbox serves (no update, reveal, transactions or simulations). */
+/** The card operations the sandbox serves (no reveal, transactions or simulations). */
 export const cardRoutes: readonly ContractRoute[] = [
   { method: 'POST', path: '/cards', responses: { 201: Card }, errors: [400, 501] },
   { method: 'GET', path: '/cards', responses: { 200: CardList }, errors: [400, 501] },
   { method: 'GET', path: '/cards/{id}', responses: { 200: Card }, errors: [404, 501] },
+  { method: 'PATCH', path: '/cards/{id}', responses: { 200: Card }, errors: [400, 404, 409, 501] },
 ]
