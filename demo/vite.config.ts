@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Rollup } from 'vite'
 import { demoBackend } from './server/demoBackend.js'
 import { DEFAULT_DEMO_PORT, demoStartupProblem } from './server/demoStartupProblem.js'
 
@@ -39,6 +39,15 @@ export default defineConfig(async ({ command }) => {
     plugins: [demoBackend()],
     // Pre-bundled up front: discovering them mid-session reloads the page.
     optimizeDeps: { include: ['idb-keyval', '@simplewebauthn/browser', '@hpke/core', 'zod/mini'] },
-    build: { target: 'es2022' },
+    build: {
+      target: 'es2022',
+      // @hpke/common imports Node's "crypto" only where `globalThis.crypto` is missing (Node 18 and
+      // older); a browser never reaches it, so Vite's "externalized for browser compatibility" is noise.
+      rollupOptions: {
+        onwarn(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction) {
+          if (!warning.message.includes('@hpke/common')) warn(warning)
+        },
+      },
+    },
   }
 })
