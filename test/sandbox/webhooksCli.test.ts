@@ -34,7 +34,7 @@ it('prints the webhook key and header, and signs what it sends to --webhook-endp
   expect(output).toMatch(/webhook header +X-Grid-Signature/)
   key = output.match(/webhook key +(-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----)/)?.[1]
   expect(key).toBeDefined()
-  const created = await fetch(`${server.baseUrl}/customers`, {
+  const created = await fetch(`${server?.baseUrl}/customers`, {
     method: 'POST',
     headers: {
       Authorization: `Basic ${btoa('sandbox-client:s3cret')}`,
