@@ -67,10 +67,11 @@ export interface OwnershipLookup extends RelayAuthorizeContext {
   readonly owners: ReadonlySet<string>
 }
 
-const TARGET_IDS = [
+// A session is not remembered: `isOwnedBy` promises an active one, and a revoked or expired
+// session leaves the list it is looked up in.
+const REMEMBERED_IDS = [
   'accountId',
   'credentialId',
-  'sessionId',
   'delegatedKeyId',
   'cardId',
   'quoteId',
@@ -81,8 +82,9 @@ const TARGET_IDS = [
  * The `isOwnedBy` of one target. An id found in `known` for the customer costs nothing; another
  * is looked up from the customer's side (its accounts, then what lists under them), or read from
  * the service and judged by the fields the service acts on, so an id the service does not know is
- * simply not owned. What a lookup proves the customer owns (every account and credential, session
- * or key it listed, and the target's ids when they all are) goes into `known`.
+ * simply not owned. What a lookup proves the customer owns (every account, credential and delegated
+ * key it listed, and the target's ids when they all are) goes into `known`; sessions never do, so
+ * a revoked or expired one is refused as before.
  */
 export function createOwnershipLookup(options: OwnershipLookupOptions): OwnershipLookup {
   const { get, target, known } = options
@@ -94,7 +96,7 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
     if (!TARGET_KEYS.some((key) => target[key] !== undefined)) return false
     if (target.customerId !== undefined && target.customerId !== customerId) return false
 
-    const named = TARGET_IDS.flatMap((key) => (target[key] === undefined ? [] : [target[key]]))
+    const named = REMEMBERED_IDS.flatMap((key) => (target[key] === undefined ? [] : [target[key]]))
     const unknown = new Set<string>()
     const cached = new Set<string>()
     for (const id of named) ((await known.has(customerId, id)) ? cached : unknown).add(id)
@@ -132,10 +134,12 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
         if (!parsed.success) continue
         // Listed under the account asked about, and not naming another one.
         const listed = parsed.data.data.filter((item) => item.accountId == null || item.accountId === account)
-        await known.add(
-          customerId,
-          listed.filter((item) => item.accountId === account).map((item) => item.id),
-        )
+        if (list !== 'auth/sessions') {
+          await known.add(
+            customerId,
+            listed.filter((item) => item.accountId === account).map((item) => item.id),
+          )
+        }
         if (listed.some((item) => item.id === id)) found = true
         if (found) break
       }
