@@ -1,6 +1,6 @@
 // `npm run bench`: sizes (esbuild and Vite, next to the peer SDK), speed in headless Chromium (next
 // to the raw sign and the peer), the kit's own cost per signed call in Chromium (one tab, 8 tabs),
-// the kit's overhead on a signed-retry round trip, the relay's calls to the service per flow, and the sandbox's throughput on one core, in one run. Writes bench/BENCHMARKS.md (the copy the README links) and
+// the kit's overhead on a signed-retry round trip, the relay's calls to the service per flow, the sandbox's throughput on one core and 200k customers in one sandbox, in one run. Writes bench/BENCHMARKS.md (the copy the README links) and
 // bench/out/report.json. Informational: `npm run size` enforces the budgets in CI.
 import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -11,6 +11,7 @@ import { measurePeerSizes, peerSizeMarkdown } from './peerSize.mjs'
 import { measureRelayCalls, relayCallsMarkdown } from './relayCalls.mjs'
 import { measureRoundTrip, roundTripMarkdown } from './roundTrip.mjs'
 import { measureSandbox, sandboxMarkdown } from './sandbox.mjs'
+import { customersMarkdown, measureCustomers } from './sandbox-customers.mjs'
 import { measureSignedCall, signedCallMarkdown } from './signedCall.mjs'
 import { measureSizes, sizeMarkdown } from './size.mjs'
 import { measureSpeed, speedMarkdown } from './speed.mjs'
@@ -57,6 +58,7 @@ const signedCall = await step('signed call in Chromium', () => measureSignedCall
 const roundTrip = await step('signed-retry round trip', () => measureRoundTrip())
 const relayCalls = await step('relay calls per flow', () => measureRelayCalls())
 const sandbox = await step('sandbox throughput', () => measureSandbox())
+const customers = await step('sandbox at 200k customers', () => measureCustomers())
 
 const environment = {
   date: new Date().toISOString(),
@@ -106,6 +108,8 @@ const markdown = [
   '## Sandbox throughput (one core)',
   '',
   sandboxMarkdown(sandbox),
+  '',
+  customersMarkdown(customers),
 ].join('\n')
 
 console.log(markdown)
@@ -113,6 +117,6 @@ await writeFile(new URL('bench/BENCHMARKS.md', ROOT), `${markdown}\n`)
 await mkdir(new URL('bench/out/', ROOT), { recursive: true })
 await writeFile(
   new URL('bench/out/report.json', ROOT),
-  `${JSON.stringify({ environment, sizes, peerSizes, installed, speed, signedCall, roundTrip, relayCalls, sandbox }, null, 2)}\n`,
+  `${JSON.stringify({ environment, sizes, peerSizes, installed, speed, signedCall, roundTrip, relayCalls, sandbox, customers }, null, 2)}\n`,
 )
 console.log('\nwrote bench/BENCHMARKS.md and bench/out/report.json')
