@@ -72,10 +72,20 @@ async function emailSignIn({ testing, base, page, customer }) {
     json('POST', { type: 'EMAIL_OTP', encryptedOtpBundle }),
   )
   expect(response.status === 200, `verify answered ${response.status}`)
-  return tek
+  return { key: tek, sessionId: (await response.json()).id }
 }
 
-async function signedPatch({ testing, base, page, customer, key }) {
+async function refresh({ testing, base, page, session }) {
+  const signed = withWalletSignature(page, { getKey: () => session.key, now: testing.clock.now })
+  const clientPublicKey = (await generateSessionKey()).publicKey
+  const response = await signed(
+    `${base}/auth/sessions/${session.sessionId}/refresh`,
+    json('POST', { clientPublicKey }),
+  )
+  expect(response.status === 201, `refresh answered ${response.status}`)
+}
+
+async function signedPatch({ testing, base, page, customer, session: { key } }) {
   const signed = withWalletSignature(page, { getKey: () => key, now: testing.clock.now })
   const response = await signed(
     `${base}/internal-accounts/${customer.accountId}`,
@@ -84,7 +94,7 @@ async function signedPatch({ testing, base, page, customer, key }) {
   expect(response.status === 200, `PATCH answered ${response.status}`)
 }
 
-async function quoteExecute({ testing, base, page, customer, key }) {
+async function quoteExecute({ testing, base, page, customer, session: { key } }) {
   const created = await page(
     `${base}/quotes`,
     json('POST', {
@@ -113,7 +123,7 @@ async function quoteExecute({ testing, base, page, customer, key }) {
   expect(executed.status === 200, `execute answered ${executed.status}`)
 }
 
-async function registerPasskey({ testing, base, page, customer, key }) {
+async function registerPasskey({ testing, base, page, customer, session: { key } }) {
   const { rpId, origins } = testing.sandbox.config
   const authenticator = await softwareAuthenticator(rpId, origins[0])
   const challenge = bytesToBase64Url(crypto.getRandomValues(new Uint8Array(32)))
@@ -160,12 +170,13 @@ async function runFlows(testing, mode) {
     rows.push({ flow, calls: meter.calls - calls, ms: performance.now() - started })
     return result
   }
-  s.key = await measure('email-OTP sign-in, first of this user', () => emailSignIn(s))
+  s.session = await measure('email-OTP sign-in, first of this user', () => emailSignIn(s))
   await measure('signed PATCH (privacy), after the sign-in', () => signedPatch(s))
   await measure('quote, then execute it', () => quoteExecute(s))
   s.passkey = await measure('passkey registration (202, signed retry)', () => registerPasskey(s))
   await measure('passkey sign-in', () => passkeySignIn(s))
-  s.key = await measure('email-OTP sign-in, second of this user', () => emailSignIn(s))
+  s.session = await measure('email-OTP sign-in, second of this user', () => emailSignIn(s))
+  await measure('session refresh (202, signed retry)', () => refresh(s))
   return rows
 }
 

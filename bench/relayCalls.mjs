@@ -45,6 +45,6 @@ export function relayCallsMarkdown(run) {
     '| --- | ---: | ---: | ---: |',
     ...own.map((row, i) => `| ${row.flow} | ${cell(row)} | ${cell(before[i])} | **${cell(now[i])}** |`),
     '',
-    "The first sign-in of a customer the relay has never seen still costs two lookups (the customer's account list, then that account's credentials: the contract has no read of a credential by id); what they list is remembered, and so is what the relay forwards (a credential or delegated key created, a session a verify or refresh returns, a quote drawing on the customer's account), so later flows cost their own calls only. Behind a load balancer, `createRedisOwnershipStore` shares this between instances.",
+    "The first sign-in of a customer the relay has never seen still costs two lookups (the customer's account list, then that account's credentials: the contract has no read of a credential by id); what they list is remembered, and so is what the relay forwards (a credential or delegated key created, a quote drawing on the customer's account), so later flows cost their own calls only. Sessions are looked up every time (`isOwnedBy` promises an active one): a refresh or sign-out still costs the account list and the session list. Behind a load balancer, `createRedisOwnershipStore` shares this between instances.",
   ].join('\n')
 }
