@@ -11,7 +11,9 @@ import { type WalletFixtureOptions, type WalletFixtures, walletFixtures } from '
 
 /**
  * Playwright's `test` with the kit's fixtures (`walletFixtures`): every test is guarded (a CSP
- * violation or an OTP code in clear fails it) and its `page` has a virtual authenticator.
+ * violation or an OTP code in clear fails it) and its `page` has a virtual authenticator. The
+ * browser is the one the Playwright config launches: where Playwright's own Chromium is not
+ * installed, name another in `use.launchOptions.executablePath` (e.g. `/usr/bin/chromium`).
  *
  * @example
  * ```ts
