@@ -18,8 +18,11 @@ import { webhookProblems } from '../contract/webhookSchemas.js'
 const START = Date.parse('2026-03-02T09:00:00Z')
 const open: TestSandbox[] = []
 
+// Every webhook a test received, whatever the test looked at, is checked against the contract.
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((sandbox) => sandbox.close()))
+  const sandboxes = open.splice(0)
+  await Promise.all(sandboxes.map((sandbox) => sandbox.close()))
+  for (const sandbox of sandboxes) expectContract(sandbox.webhooks?.events ?? [])
 })
 
 async function start(options: TestSandboxOptions = {}) {
@@ -147,6 +150,13 @@ describe('sandbox webhooks', () => {
     for (const webhook of received) {
       expect(webhook.event.timestamp >= new Date(START).toISOString()).toBe(true)
     }
+    // The check bites: the same events, bent out of the contract, are refused.
+    expect(webhookProblems({ ...incoming.event, type: 'INCOMING_PAYMENT.SETTLED' })).not.toEqual([])
+    expect(webhookProblems({ ...failed.event, data: { ...failed.event.data, status: 'DONE' } })).not.toEqual(
+      [],
+    )
+    expect(webhookProblems({ ...balance.event, extra: true })).not.toEqual([])
+    expect(webhookProblems({ ...incoming.event, type: 'OUTGOING_PAYMENT.COMPLETED' })).not.toEqual([])
   })
 
   it('announces an executed quote as OUTGOING_PAYMENT.PROCESSING, then COMPLETED as it settles', async () => {

@@ -6,6 +6,7 @@ import { isWalletAuthError } from '../../src/errors.js'
 import { verifyWebhook } from '../../src/relay/verifyWebhook.js'
 import { collectWebhooks } from '../../src/testing/collectWebhooks.js'
 import { startTestSandbox, type TestSandbox } from '../../src/testing/startTestSandbox.js'
+import { webhookProblems } from '../contract/webhookSchemas.js'
 
 let sandbox: TestSandbox | undefined
 
@@ -27,6 +28,7 @@ it("keeps the sandbox's signed webhooks, which the relay's verifyWebhook accepts
       publicKey: sandbox.webhookPublicKey,
     })
     expect(event).toEqual(webhook.event)
+    expect(webhookProblems(webhook.event)).toEqual([])
   }
 })
 
