@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { commands } from 'vitest/browser'
 import { createWalletAuth, type WalletAuthOptions } from '../src/client/index.js'
 import { createKeyStore } from '../src/keys/createKeyStore.js'
+import { passkeyRegistration } from '../src/passkey/passkeyRegistration.js'
 import type { BrowserSandbox } from './browser/commands.js'
 import { addVirtualAuthenticator } from './browser/virtualAuthenticator.js'
 
@@ -38,7 +39,7 @@ async function customerWithEmailSession(
   options: Partial<WalletAuthOptions> = {},
   fields: Record<string, unknown> = {},
 ) {
-  const { accountId } = await commands.createCustomer(sandbox.baseUrl, {
+  const { accountId, customerId } = await commands.createCustomer(sandbox.baseUrl, {
     fullName: 'Katherine Johnson',
     ...fields,
   })
@@ -47,7 +48,7 @@ async function customerWithEmailSession(
   if (!emailCredential) throw new Error('no EMAIL_OTP credential')
   await wallet.emailOtp.send(emailCredential.id)
   await wallet.emailOtp.verify(emailCredential.id, '000000')
-  return { wallet, accountId }
+  return { wallet, accountId, customerId }
 }
 
 describe('createWalletAuth in Chromium', () => {
@@ -75,19 +76,43 @@ describe('createWalletAuth in Chromium', () => {
   )
 
   it("answers a payment's passkey SCA step with 'passkey': the ceremony runs here, on this page's origin", async () => {
-    const { wallet, accountId } = await customerWithEmailSession(
+    const { wallet, accountId, customerId } = await customerWithEmailSession(
       `client-${crypto.randomUUID()}`,
       {},
-      { address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' } },
+      {
+        address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
+        phoneNumber: '+33612345678',
+      },
     )
     const optionsJSON = await commands.passkeyRegistrationOptions('katherine@example.com')
     await wallet.passkey.add({ accountId, nickname: 'This Chromium', optionsJSON })
-    const post = (path: string, body: unknown) =>
+    const post = (path: string, body?: unknown) =>
       api(`${sandbox.baseUrl}${path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       })
+    // The contract's SCA set-up (the backend's part): a verified phone, an SCA login by SMS, and a
+    // passkey enrolled as the SCA factor (the sign-in passkey added above is not one).
+    const query = `?customerId=${customerId}`
+    expect((await post(`/customers/${customerId}/verify-phone`)).status).toBe(204)
+    expect((await post(`/customers/${customerId}/verify-phone/confirm`, { code: '123456' })).status).toBe(200)
+    const login = await (await post(`/sca/login/start${query}`, { factor: 'SMS_OTP' })).json()
+    const completed = await post(`/sca/login/complete${query}`, {
+      factor: 'SMS_OTP',
+      challengeId: login.challengeId,
+      code: '123456',
+      endUserIpAddress: '203.0.113.42',
+    })
+    expect(completed.status).toBe(200)
+    const enrolment = await (await post(`/sca/factors${query}`, { type: 'PASSKEY' })).json()
+    const { attestation } = await passkeyRegistration({ optionsJSON: enrolment.options, nickname: 'SCA' })
+    const enrolled = await post(`/sca/factors/confirm${query}`, {
+      type: 'PASSKEY',
+      origin: location.origin,
+      credential: attestation,
+    })
+    expect(enrolled.status).toBe(200)
     expect((await post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 50_000_000 })).status).toBe(
       200,
     )

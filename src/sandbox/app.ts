@@ -12,6 +12,7 @@ import { customerRoutes } from './routes/customerRoutes.js'
 import { delegatedKeyRoutes } from './routes/delegatedKeyRoutes.js'
 import { internalAccountRoutes } from './routes/internalAccountRoutes.js'
 import { sessionRoutes } from './routes/sessionRoutes.js'
+import { scaRoutes } from './sca/scaRoutes.js'
 import { errorResponse, SandboxError } from './sandboxError.js'
 import { configRoutes } from './webhooks/configRoutes.js'
 
@@ -105,6 +106,7 @@ export function createApp(
   // would otherwise be taken for `/customers/{customerId}`.
   app.route('/', internalAccountRoutes(ctx))
   app.route('/', moneyRoutes(ctx))
+  app.route('/', scaRoutes(ctx))
   app.route('/', customerRoutes(ctx))
   app.route('/', credentialRoutes(ctx))
   app.route('/', sessionRoutes(ctx))

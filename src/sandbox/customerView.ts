@@ -1,3 +1,4 @@
+import { contactVerificationView } from './sca/contactVerification.js'
 import type { CustomerRecord } from './store.js'
 
 // Kept by the sandbox, never shown: the contract marks it write-only.
@@ -5,7 +6,8 @@ const WRITE_ONLY = ['identifier']
 
 /**
  * A customer as the service shows it (IndividualCustomer or BusinessCustomer): its ids, type, UMA
- * address, contact, and the fields it was given, without the write-only ones.
+ * address, contact, and the fields it was given, without the write-only ones; for a customer who
+ * needs SCA, its `contactVerification`.
  *
  * @example
  * ```ts
@@ -24,6 +26,7 @@ export function customerView(customer: CustomerRecord): Record<string, unknown> 
     ...(email === undefined ? {} : { email }),
     ...(phoneNumber === undefined ? {} : { phoneNumber }),
     ...(address === undefined ? {} : { address }),
+    ...contactVerificationView(customer),
     isDeleted: false,
     createdAt,
     updatedAt,

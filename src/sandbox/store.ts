@@ -2,6 +2,7 @@ import type { CredentialType } from '../wire/authMethod.js'
 import type { CardRecord } from './cards/cardRecord.js'
 import { IndexedMap } from './indexedMap.js'
 import { createMoneyState, type MoneyState } from './money/moneyState.js'
+import type { ScaRecord } from './sca/scaState.js'
 
 /** A postal address as customers carry it. */
 export interface Address {
@@ -19,6 +20,8 @@ export interface CustomerRecord {
   email?: string
   phoneNumber?: string
   address?: Address
+  /** The email and phone number as they were when their verification code was confirmed (EU SCA). */
+  verifiedContacts?: { email?: string; phone?: string }
   /** Every other field the client sent (birthDate, nationality, businessInfo, …), kept as given. */
   fields: Record<string, unknown>
   createdAt: string
@@ -161,6 +164,8 @@ export interface SandboxStore {
   /** Also by cardholder (`'cardholder'`). */
   cards: IndexedMap<CardRecord, 'cardholder'>
   money: MoneyState
+  /** Customer id -> its SCA factors, pending enrolments, logins and session (EU customers only). */
+  sca: Map<string, ScaRecord>
 }
 
 /**
@@ -211,5 +216,6 @@ export function createStore(): SandboxStore {
     }),
     cards: new IndexedMap({ cardholder: (card) => card.cardholderId }),
     money: createMoneyState(),
+    sca: new Map(),
   }
 }

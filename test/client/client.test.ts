@@ -11,6 +11,7 @@ import { createRelay } from '../../src/relay/index.js'
 import { expectCode } from '../helpers/expectCode.js'
 import { createCustomer, fund, type Harness, json, quoteToUma, startHarness } from '../sandbox/harness.js'
 import { issueCard } from '../sandbox/issueCard.js'
+import { enrolScaPasskey, smsScaLogin, verifyPhone } from '../sandbox/scaCustomer.js'
 import { softwareAuthenticator } from '../sandbox/softwareAuthenticator.js'
 import { customerRelay } from './customerRelay.js'
 import { mintToken } from './tokens.js'
@@ -28,6 +29,9 @@ async function setup(options: Partial<WalletAuthOptions> = {}, harness?: Harness
     address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
     phoneNumber: '+33612345678',
   })
+  // The contract's SCA set-up, done by the integrator's backend: a verified phone, an SCA login.
+  await verifyPhone(h, customer.customerId)
+  await smsScaLogin(h, customer.customerId)
   const relay = customerRelay(h, customer.customerId)
   const base = 'http://app.test/wallet'
   // Rewrites an answer on its way to the page (the service's sandbox's shapes, a proxy's tampering).
@@ -440,6 +444,8 @@ describe('createWalletAuth', () => {
       }),
     )
     expect(registered.status).toBe(201)
+    // A sign-in passkey is an SCA factor only once enrolled through the factor routes.
+    await enrolScaPasskey(h, { customerId: customer.customerId, authenticator, origin })
     await fund(h, customer.accountId, 50_000_000)
     const quote = await quoteToUma(h, customer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
     const factors: string[] = []

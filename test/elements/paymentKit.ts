@@ -1,6 +1,8 @@
 // What the payment elements' tests share: a signed-in customer whose wallet holds money, in the EU
 // (the service asks for strong customer authentication) or not, and a quote to pay from it.
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import type { WalletAuthOptions } from '../../src/client/index.js'
+import { passkeyRegistration } from '../../src/passkey/passkeyRegistration.js'
 import type { Quote } from '../../src/wire/quote.js'
 import { type ElementCustomer, signInByEmail, signUpWithClient } from './elementKit.js'
 
@@ -13,14 +15,17 @@ export async function platformCall(method: string, path: string, body?: unknown)
     method: 'POST',
     body: JSON.stringify({ method, path, body }),
   })
-  const answer: unknown = await response.json()
+  // A 204 (a verification code sent) has no body.
+  const text = await response.text()
+  const answer: unknown = text ? JSON.parse(text) : null
   if (!response.ok) throw new Error(`${method} ${path} was refused: ${JSON.stringify(answer)}`)
   return answer
 }
 
 /**
  * A signed-in customer with 50 of the wallet's currency (in the EU with `inEurope`: payments need
- * SCA), their client made with `client` (e.g. the app's own `confirm`).
+ * SCA: its phone verified and an SCA login done), their client made with `client` (e.g. the app's
+ * own `confirm`).
  */
 export async function fundedCustomer({
   inEurope = true,
@@ -33,7 +38,23 @@ export async function fundedCustomer({
   await signInByEmail(customer)
   if (inEurope) {
     const address = { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' }
-    await platformCall('PATCH', `/customers/${customer.customerId}`, { customerType: 'INDIVIDUAL', address })
+    const phoneNumber = `+336${String((crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % 100_000_000).padStart(8, '0')}`
+    const id = customer.customerId
+    await platformCall('PATCH', `/customers/${id}`, { customerType: 'INDIVIDUAL', address, phoneNumber })
+    // The contract's SCA set-up, done by the integrator's backend: a verified phone, an SCA login.
+    await platformCall('POST', `/customers/${id}/verify-phone`)
+    await platformCall('POST', `/customers/${id}/verify-phone/confirm`, { code: SCA_CODE })
+    const login = (await platformCall('POST', `/sca/login/start?customerId=${id}`, {
+      factor: 'SMS_OTP',
+    })) as {
+      challengeId: string
+    }
+    await platformCall('POST', `/sca/login/complete?customerId=${id}`, {
+      factor: 'SMS_OTP',
+      challengeId: login.challengeId,
+      code: SCA_CODE,
+      endUserIpAddress: '203.0.113.42',
+    })
   }
   await platformCall('POST', `/sandbox/internal-accounts/${customer.accountId}/fund`, { amount: 50_000_000 })
   return customer
@@ -49,5 +70,22 @@ export function quoteTo(
     destination: { destinationType: 'UMA_ADDRESS', umaAddress },
     lockedCurrencySide: 'SENDING',
     lockedCurrencyAmount: 10_000_000,
+  })
+}
+
+/**
+ * Enrols a passkey of this browser's (virtual) authenticator as the customer's SCA factor, as its
+ * backend would: the factor routes' creation options, the ceremony here, the credential confirmed.
+ */
+export async function enrolScaPasskey({ customerId }: ElementCustomer): Promise<void> {
+  const query = `?customerId=${customerId}`
+  const started = (await platformCall('POST', `/sca/factors${query}`, { type: 'PASSKEY' })) as {
+    options: PublicKeyCredentialCreationOptionsJSON
+  }
+  const { attestation } = await passkeyRegistration({ optionsJSON: started.options, nickname: 'SCA' })
+  await platformCall('POST', `/sca/factors/confirm${query}`, {
+    type: 'PASSKEY',
+    origin: location.origin,
+    credential: attestation,
   })
 }

@@ -9,7 +9,7 @@ import type { PayloadDescription } from '../../src/intent/describePayload.js'
 import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
 import { confirmPanel, panelButton, watchRequests } from './confirmKit.js'
 import { advanceSandboxClock, expectAccessible, expectFitsPhone, mount, shadowOf } from './elementKit.js'
-import { fundedCustomer, quoteTo, SCA_CODE } from './paymentKit.js'
+import { enrolScaPasskey, fundedCustomer, quoteTo, SCA_CODE } from './paymentKit.js'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -381,14 +381,9 @@ describe('<wallet-sca-step>', () => {
     const removeAuthenticator = await addVirtualAuthenticator()
     try {
       const customer = await fundedCustomer({ client: appSaysYes })
-      const { wallet, accountId } = customer
-      const optionsJSON = await (
-        await fetch('/api/test/passkey-options', {
-          method: 'POST',
-          body: JSON.stringify({ name: 'katherine', accountId }),
-        })
-      ).json()
-      await wallet.passkey.add({ accountId, nickname: 'This Chromium', optionsJSON })
+      const { wallet } = customer
+      // The payment's passkey is the one enrolled as the customer's SCA factor.
+      await enrolScaPasskey(customer)
       const step = mount('wallet-sca-step', {
         client: wallet,
         quote: await quoteTo(customer),

@@ -17,6 +17,7 @@ import {
   type Reply,
   startHarness,
 } from './harness.js'
+import { payingCustomer } from './scaCustomer.js'
 import { tallyReplies } from './tallyReplies.js'
 
 const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
@@ -24,11 +25,12 @@ const FUNDS = 50_000_000
 const WRONG = { code: '000000' }
 const PARALLEL = 40
 
-/** A funded payer in an SCA region (Germany) and `count` quotes of 10 USDB from its wallet. */
+/**
+ * A funded payer in an SCA region (Germany, its phone verified, an SCA login done) and `count`
+ * quotes of 10 USDB from its wallet.
+ */
 async function payerWithQuotes(h: Harness, count: number) {
-  const payer = await createCustomer(h, {
-    address: { line1: '1 Rue', city: 'Ville', postalCode: '1', country: 'DE' },
-  })
+  const payer = await payingCustomer(h, 'DE')
   await fund(h, payer.accountId, FUNDS)
   const quotes: Quote[] = []
   for (let i = 0; i < count; i++) {

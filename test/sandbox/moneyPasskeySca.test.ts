@@ -1,47 +1,29 @@
-// Passkey SCA verified for real: a software authenticator (P-256, "none" attestation) registers a
-// passkey on an EU customer's wallet, then answers the passkeyAssertionOptions of the challenges
-// that `scaFactor: PASSKEY` asks for, at execute and at the creation of a real-time-funded quote.
+// Passkey SCA verified for real: a software authenticator (P-256, "none" attestation) enrols a
+// passkey as an EU customer's SCA factor (/sca/factors), then answers the passkeyAssertionOptions
+// of the challenges that `scaFactor: PASSKEY` asks for, at execute and at the creation of a real-time-funded quote.
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it } from 'vitest'
 import { utf8 } from '../../src/crypto/utf8.js'
 import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import type { Quote } from '../../src/wire/quote.js'
-import {
-  createCustomer,
-  fund,
-  type Harness,
-  json,
-  otpSignIn,
-  quoteOf,
-  quoteToUma,
-  startHarness,
-} from './harness.js'
+import { fund, type Harness, otpSignIn, quoteOf, quoteToUma, startHarness } from './harness.js'
+import { enrolScaPasskey, payingCustomer } from './scaCustomer.js'
 import { softwareAuthenticator } from './softwareAuthenticator.js'
 
 type AssertionOptions = { challenge: string; rpId: string; allowCredentials: Array<{ id: string }> }
 
-/** An Austrian customer signed in, with a passkey registered on its wallet. */
+/**
+ * An Austrian customer signed in, SCA-ready (verified phone, SCA login), with a passkey enrolled as
+ * its SCA factor through the factor routes.
+ */
 async function customerWithPasskey(h: Harness) {
   const { rpId, origins } = h.sandbox.config
   const origin = origins[0] as string
-  const customer = await createCustomer(h, {
-    address: { line1: 'Ring 1', city: 'Wien', postalCode: '1010', country: 'AT' },
-  })
+  const customer = await payingCustomer(h, 'AT')
   await otpSignIn(h, customer.emailCredentialId, customer.accountId)
   const authenticator = await softwareAuthenticator(rpId, origin)
-  const registrationChallenge = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
-  const registered = await h.signed(
-    `${h.base}/auth/credentials`,
-    json('POST', {
-      type: 'PASSKEY',
-      accountId: customer.accountId,
-      nickname: 'Laptop',
-      challenge: registrationChallenge,
-      attestation: authenticator.register(registrationChallenge),
-    }),
-  )
-  expect(registered.status).toBe(201)
+  await enrolScaPasskey(h, { customerId: customer.customerId, authenticator, origin })
   return { ...customer, authenticator, origin }
 }
 
@@ -125,12 +107,12 @@ describe('passkey SCA on quotes', () => {
     expect(quoteOf(done).status).toBe('PENDING')
   })
 
-  it('accepts the legacy passkey signature from an allowed origin only', async () => {
+  it('accepts the legacy passkey signature from an allowed origin and the enrolled passkey only', async () => {
     const h = await startHarness()
-    const { customerId } = await customerWithPasskey(h)
+    const { customerId, authenticator } = await customerWithPasskey(h)
     const quote = await realTimeFundedQuote(h, customerId, 'USD')
     const assertion = {
-      credentialId: 'Y3JlZA',
+      credentialId: authenticator.credentialId,
       clientDataJson: 'e30',
       authenticatorData: 'AAAA',
       signature: 'sandbox-valid-passkey-signature',
@@ -140,6 +122,11 @@ describe('passkey SCA on quotes', () => {
       origin: 'https://evil.example',
     })
     expect([elsewhere.status, elsewhere.body.code]).toEqual([400, 'INVALID_INPUT'])
+    const unenrolled = await authorize(h, quote, {
+      passkeyAssertion: { ...assertion, credentialId: 'Y3JlZA' },
+      origin: h.sandbox.config.origins[0],
+    })
+    expect([unenrolled.status, unenrolled.body.code]).toEqual([400, 'INVALID_INPUT'])
     const legacy = await authorize(h, quote, {
       passkeyAssertion: assertion,
       origin: h.sandbox.config.origins[0],

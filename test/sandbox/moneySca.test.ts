@@ -17,7 +17,6 @@ import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import type { Quote } from '../../src/wire/quote.js'
 import {
   balance,
-  createCustomer,
   createQuote,
   fund,
   getQuote,
@@ -26,6 +25,7 @@ import {
   quoteToUma,
   startHarness,
 } from './harness.js'
+import { payingCustomer } from './scaCustomer.js'
 
 const T0 = Date.parse('2026-03-02T10:00:00.000Z')
 const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
@@ -40,9 +40,7 @@ const address = (country: string) => ({ line1: '1 Rue Haute', city: 'Ville', pos
 
 /** A funded customer living in `country`, and a 10 USDB quote from its wallet to a test UMA address. */
 async function payerWithQuote(h: Harness, country: string) {
-  const payer = await createCustomer(h, {
-    address: { line1: '1 Rue', city: 'Ville', postalCode: '1', country },
-  })
+  const payer = await payingCustomer(h, country)
   await fund(h, payer.accountId, FUNDS)
   const quote = await quoteToUma(h, payer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
   return { payer, quote }
@@ -265,7 +263,7 @@ describe('SCA at execute (account-funded quotes)', () => {
 describe('SCA at creation (real-time-funded quotes)', () => {
   it('answers 202 with the challenges first, withholds the instructions, then /sandbox/send pays', async () => {
     const h = await setup()
-    const payer = await createCustomer(h, { address: address('NL') })
+    const payer = await payingCustomer(h, 'NL')
     const created = await h.call('POST', '/quotes', {
       source: { sourceType: 'REALTIME_FUNDING', currency: 'EUR', customerId: payer.customerId },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.mxn@sandbox.uma.example' },
@@ -309,7 +307,7 @@ describe('SCA at creation (real-time-funded quotes)', () => {
 
   it('needs one undistinguished step in one currency, and none for the platform or outside SCA regions', async () => {
     const h = await setup()
-    const payer = await createCustomer(h, { address: address('PT') })
+    const payer = await payingCustomer(h, 'PT')
     const body = (customerId?: string) => ({
       source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', ...(customerId ? { customerId } : {}) },
       destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.uma.example' },
@@ -319,7 +317,7 @@ describe('SCA at creation (real-time-funded quotes)', () => {
     const same = quoteOf(await h.call('POST', '/quotes', body(payer.customerId)), 202)
     expect(same.scaChallenge?.purpose).toBeUndefined()
     expect(quoteOf(await authorize(h, same, RIGHT)).status).toBe('PENDING')
-    const us = await createCustomer(h, { address: address('US') })
+    const us = await payingCustomer(h, 'US')
     expect(quoteOf(await h.call('POST', '/quotes', body(us.customerId)), 201).status).toBe('PENDING')
     expect(quoteOf(await h.call('POST', '/quotes', body()), 201).paymentInstructions).toHaveLength(1)
   })
@@ -341,7 +339,7 @@ describe('SCA at creation (real-time-funded quotes)', () => {
 
   it('expires with its challenge unanswered', async () => {
     const h = await setup()
-    const payer = await createCustomer(h, { address: address('FI') })
+    const payer = await payingCustomer(h, 'FI')
     const quote = quoteOf(
       await h.call('POST', '/quotes', {
         source: { sourceType: 'REALTIME_FUNDING', currency: 'EUR', customerId: payer.customerId },

@@ -7,22 +7,13 @@ import { quoteWalletPayload } from '../../src/client/quoteWalletPayload.js'
 import { authorizeSca, type ScaStep } from '../../src/sca/authorizeSca.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import { parseWire, Quote } from '../../src/wire/index.js'
-import {
-  balance,
-  createCustomer,
-  fund,
-  getQuote,
-  json,
-  otpSignIn,
-  quoteToUma,
-  startHarness,
-} from './harness.js'
+import { balance, fund, getQuote, json, otpSignIn, quoteToUma, startHarness } from './harness.js'
+import { payingCustomer } from './scaCustomer.js'
 
 describe('a payment from an embedded wallet', () => {
   it('executes with a wallet signature, authorizes its SCA challenge and settles', async () => {
     const h = await startHarness()
-    const address = { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' }
-    const { accountId, emailCredentialId } = await createCustomer(h, { address })
+    const { accountId, emailCredentialId } = await payingCustomer(h, 'FR')
     const { key } = await otpSignIn(h, emailCredentialId, accountId)
     await fund(h, accountId, 100_000_000)
 

@@ -13,6 +13,7 @@ import type { QuoteRecord, ScaChallengeRecord } from './moneyState.js'
 import { quoteStatus } from './quoteStatus.js'
 import { quoteView } from './quoteView.js'
 import { requireQuote } from './requireQuote.js'
+import { requireScaSession } from '../sca/scaSession.js'
 import { issueScaChallenge } from './scaChallenges.js'
 import { checkProofShape, ScaAuthorizationBody, verifyScaProof } from './verifyScaProof.js'
 
@@ -52,7 +53,8 @@ function countWrongProof(
 /**
  * Quotes: create (201; 202 for a real-time-funded quote of a customer in an SCA region, whose
  * challenge comes first), read, execute (SCA for such customers: 200 PENDING_AUTHORIZATION),
- * authorize (the ScaAuthorization proof; 400 wrong proof, 409 nothing to authorize, 429 after
+ * authorize (the ScaAuthorization proof; 400 wrong proof, 409 nothing to authorize or
+ * `SCA_SESSION_REQUIRED` without an SCA login, 429 after
  * repeated wrong proofs, 423 `ACCOUNT_LOCKED` for 15 minutes after 10 in a row) and re-send the SMS code (204; 409 for a passkey challenge, 429 too soon).
  *
  * @example
@@ -100,6 +102,7 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
     checkProofShape(value)
     const { sca } = quote
     if (!sca) throw conflict('This quote needs no strong customer authentication.')
+    if (quote.customerId !== undefined) requireScaSession(ctx, quote.customerId)
     const challenge = sca.challenge
     if (quoteStatus(ctx, quote) !== 'PENDING_AUTHORIZATION' || !challenge) {
       throw conflict('The quote has no challenge to authorize.')

@@ -2,9 +2,9 @@ import { bytesToBase64Url } from '../../crypto/bytesToBase64Url.js'
 import { sha256Hex } from '../../crypto/sha256Hex.js'
 import { utf8 } from '../../crypto/utf8.js'
 import { iso, newId, type SandboxContext } from '../context.js'
-import { walletOf } from '../lookups.js'
 import { invalidInput } from '../sandboxError.js'
-import type { CredentialRecord } from '../store.js'
+import { isContactVerified } from '../sca/contactVerification.js'
+import type { ScaPasskey } from '../sca/scaState.js'
 import type { PaymentScaFactor, QuoteRecord, ScaChallengeRecord } from './moneyState.js'
 
 /**
@@ -26,26 +26,41 @@ export const SINGLE_STEP: ReadonlyArray<string | undefined> = [undefined]
 export const SCA_CHALLENGE_TTL_MS = 5 * 60_000
 
 /**
- * The PASSKEY credentials of a customer's embedded wallet: the sandbox takes them as the
- * customer's enrolled SCA passkeys.
+ * The passkeys a customer can authorize a payment with: the one enrolled as its SCA factor through
+ * `/sca/factors` (a passkey it signs in to its wallet with is not one until enrolled).
  *
  * @example
  * ```ts
- * const passkeys = customerPasskeys(ctx, quote.customerId)
+ * const passkeys = scaPasskeys(ctx, quote.customerId)
  * ```
  */
-export function customerPasskeys(ctx: SandboxContext, customerId: string | undefined): CredentialRecord[] {
-  const wallet = customerId === undefined ? undefined : walletOf(ctx, customerId)
-  if (!wallet) return []
-  return ctx.store.credentials
-    .where('account', wallet.id)
-    .filter((credential) => credential.type === 'PASSKEY' && credential.passkey)
+export function scaPasskeys(ctx: SandboxContext, customerId: string | undefined): ScaPasskey[] {
+  const passkey = customerId === undefined ? undefined : ctx.store.sca.get(customerId)?.passkey
+  return passkey ? [passkey] : []
 }
 
 /**
- * The factor a challenge is issued for, from the request's `scaFactor`: `SMS_OTP` by default,
- * `PASSKEY` when asked for and the customer has a passkey. `TOTP` cannot carry the dynamic linking
- * of a payment, and a passkey the customer does not have cannot be used: both 400 `INVALID_INPUT`.
+ * The factors a payment challenge of this customer may be answered with: `SMS_OTP` to a verified
+ * phone, `PASSKEY` when one is enrolled (TOTP cannot carry a payment's dynamic linking).
+ *
+ * @example
+ * ```ts
+ * paymentFactors(ctx, quote.customerId) // ['SMS_OTP', 'PASSKEY']
+ * ```
+ */
+export function paymentFactors(ctx: SandboxContext, customerId: string | undefined): PaymentScaFactor[] {
+  const customer = customerId === undefined ? undefined : ctx.store.customers.get(customerId)
+  const factors: PaymentScaFactor[] = []
+  if (customer && isContactVerified(customer, 'phone')) factors.push('SMS_OTP')
+  if (scaPasskeys(ctx, customerId).length > 0) factors.push('PASSKEY')
+  return factors
+}
+
+/**
+ * The factor a challenge is issued for, from the request's `scaFactor`: by default `SMS_OTP` when
+ * the customer's phone is verified, else its enrolled passkey. `TOTP` cannot carry the dynamic
+ * linking of a payment, and a factor the customer does not have (an unverified phone, a passkey
+ * not enrolled) cannot be used: both 400 `INVALID_INPUT`.
  *
  * @example
  * ```ts
@@ -57,21 +72,29 @@ export function pickScaFactor(
   customerId: string | undefined,
   requested: string | null | undefined,
 ): PaymentScaFactor {
-  if (requested === undefined || requested === null || requested === 'SMS_OTP') return 'SMS_OTP'
   if (requested === 'TOTP') throw invalidInput('TOTP cannot authorize a payment; use SMS_OTP or PASSKEY.')
-  if (requested === 'PASSKEY') {
-    if (customerPasskeys(ctx, customerId).length === 0) {
-      throw invalidInput('The customer has no passkey to authorize with.')
-    }
-    return 'PASSKEY'
+  if (requested !== undefined && requested !== null && requested !== 'SMS_OTP' && requested !== 'PASSKEY') {
+    throw invalidInput('scaFactor must be SMS_OTP, TOTP or PASSKEY.')
   }
-  throw invalidInput('scaFactor must be SMS_OTP, TOTP or PASSKEY.')
+  const available = paymentFactors(ctx, customerId)
+  const factor = requested ?? available[0]
+  if (factor === undefined) {
+    throw invalidInput('The customer has no SCA factor: verify its phone or enrol a passkey first.')
+  }
+  if (!available.includes(factor)) {
+    throw invalidInput(
+      factor === 'SMS_OTP'
+        ? 'The customer has no verified phone to send an SCA code to.'
+        : 'The customer has no enrolled SCA passkey (enrol one through /sca/factors).',
+    )
+  }
+  return factor
 }
 
 /**
  * Opens an SCA challenge on a quote. Its WebAuthn challenge is the SHA-256 of a payload naming the
  * quote, the step and the amounts (PSD2 dynamic linking: the proof is for this payment). The code
- * is "sent" (logged) at once.
+ * is "sent" (logged) at once, and only to a verified phone.
  *
  * @example
  * ```ts
@@ -85,7 +108,8 @@ export async function issueScaChallenge(
 ): Promise<ScaChallengeRecord> {
   const now = ctx.clock.now()
   const id = newId('ScaChallenge')
-  const passkeys = customerPasskeys(ctx, quote.customerId)
+  const passkeys = scaPasskeys(ctx, quote.customerId)
+  const availableFactors = paymentFactors(ctx, quote.customerId)
   const webauthnChallenge = await sha256Hex(
     JSON.stringify({
       organizationId: ctx.config.organizationId,
@@ -112,13 +136,10 @@ export async function issueScaChallenge(
     lastSentAt: now,
     expiresAt: options.expiresAt,
     factor: options.factor,
-    availableFactors: passkeys.length > 0 ? ['SMS_OTP', 'PASSKEY'] : ['SMS_OTP'],
+    availableFactors,
     ...(options.purpose === undefined ? {} : { purpose: options.purpose }),
     webauthnChallenge,
-    passkeys: passkeys.map((credential) => ({
-      id: credential.passkey?.credentialId ?? '',
-      transports: credential.passkey?.transports ?? [],
-    })),
+    passkeys: passkeys.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
     failures: 0,
     lastFailureAt: 0,
   }

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context.js'
 import { checkAssertion, LEGACY_PASSKEY_SIGNATURE } from '../passkeys.js'
 import { invalidInput } from '../sandboxError.js'
 import type { ScaChallengeRecord } from './moneyState.js'
-import { customerPasskeys } from './scaChallenges.js'
+import { scaPasskeys } from './scaChallenges.js'
 
 /**
  * The code that passes an SMS_OTP challenge in the sandbox (no SMS is sent).
@@ -54,8 +54,8 @@ export function checkProofShape(proof: ScaAuthorizationBody): void {
 
 /**
  * Whether the proof answers this challenge. A code must be `123456` and SMS_OTP available. A
- * passkey assertion must come from an allowed origin and verify (a passkey of the customer's
- * wallet, this challenge, the origin, the RP id, user presence, signature, counter) unless its
+ * passkey assertion must come from an allowed origin and from the customer's enrolled SCA passkey,
+ * and verify (this challenge, the origin, the RP id, user presence, signature, counter) unless its
  * signature is the legacy `sandbox-valid-passkey-signature`. Returns why it failed, or undefined.
  *
  * @example
@@ -77,12 +77,11 @@ export async function verifyScaProof(
   if (!ctx.config.origins.includes(proof.origin)) {
     return 'The passkey ceremony ran on an origin the sandbox does not allow.'
   }
-  if (assertion.signature === LEGACY_PASSKEY_SIGNATURE) return undefined
-  const credential = customerPasskeys(ctx, customerId).find(
-    (candidate) => candidate.passkey?.credentialId === assertion.credentialId,
+  const passkey = scaPasskeys(ctx, customerId).find(
+    (candidate) => candidate.credentialId === assertion.credentialId,
   )
-  const passkey = credential?.passkey
-  if (!passkey) return 'The assertion is not from a passkey of this customer.'
+  if (!passkey) return 'The assertion is not from the SCA passkey this customer enrolled.'
+  if (assertion.signature === LEGACY_PASSKEY_SIGNATURE) return undefined
   const failure = await checkAssertion(ctx, {
     assertion,
     challenge: challenge.webauthnChallenge,

@@ -199,7 +199,7 @@ const BusinessCustomer = z.strictObject({
   businessInfo: BusinessInfoResponse.optional(),
 })
 
-const Customer = z.discriminatedUnion('customerType', [IndividualCustomer, BusinessCustomer])
+export const Customer = z.discriminatedUnion('customerType', [IndividualCustomer, BusinessCustomer])
 
 // --- Credentials, sessions, signed retries ----------------------------------------------------
 

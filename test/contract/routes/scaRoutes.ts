@@ -1,0 +1,90 @@
+// The contact-verification and strong-customer-authentication operations of the service's contract
+// that the sandbox serves, with response schemas written from the contract's schemas (ScaFactorList,
+// the enrolment start and confirm unions, ScaLoginStart, ScaLoginComplete). The WebAuthn options
+// and credentials the contract calls opaque are objects and nothing more here.
+
+import * as z from 'zod'
+import type { ContractRoute } from '../contractRoute.js'
+import { Customer } from './authRoutes.js'
+
+const DateTime = z.iso.datetime({ offset: true })
+const nullable = <T extends z.ZodType>(schema: T) => z.optional(z.nullable(schema))
+const Opaque = z.record(z.string(), z.unknown())
+
+const ScaFactor = z.enum(['SMS_OTP', 'TOTP', 'PASSKEY'])
+
+const ScaFactorView = z.strictObject({
+  factor: ScaFactor,
+  credentialId: z.optional(z.string()),
+  name: z.optional(z.string()),
+})
+
+const ScaFactorList = z.strictObject({ factors: z.array(ScaFactorView) })
+
+const ScaFactorEnrollStart = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('TOTP'),
+    secret: z.string(),
+    secretBase32Encoded: z.string(),
+    totpUri: z.string(),
+  }),
+  z.strictObject({
+    type: z.literal('PASSKEY'),
+    options: Opaque,
+    allowedOrigins: z.array(z.string()),
+    relyingPartyId: z.string(),
+  }),
+])
+
+const ScaFactorConfirmResponse = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('TOTP'), recoveryCodes: z.array(z.string()) }),
+  z.strictObject({ type: z.literal('PASSKEY'), factor: ScaFactorView }),
+])
+
+const ScaLoginStart = z.strictObject({
+  factor: ScaFactor,
+  challengeId: nullable(z.string()),
+  expiresAt: nullable(DateTime),
+  passkeyOptions: nullable(Opaque),
+  allowedOrigins: nullable(z.array(z.string())),
+  relyingPartyId: nullable(z.string()),
+})
+
+const ScaLoginComplete = z.strictObject({
+  status: z.string(),
+  sessionExpiresAt: nullable(DateTime),
+})
+
+/** The contact-verification and SCA operations the sandbox serves (not the reset and event ones). */
+export const scaRoutes: ContractRoute[] = [
+  ...(['email', 'phone'] as const).flatMap((channel): ContractRoute[] => [
+    {
+      method: 'POST',
+      path: `/customers/{customerId}/verify-${channel}`,
+      responses: { 204: null },
+      errors: [404, 409],
+    },
+    {
+      method: 'POST',
+      path: `/customers/{customerId}/verify-${channel}/confirm`,
+      responses: { 200: Customer },
+      errors: [400, 404, 409],
+    },
+  ]),
+  { method: 'GET', path: '/sca/factors', responses: { 200: ScaFactorList }, errors: [404, 409] },
+  { method: 'POST', path: '/sca/factors', responses: { 200: ScaFactorEnrollStart }, errors: [400, 404, 409] },
+  {
+    method: 'POST',
+    path: '/sca/factors/confirm',
+    responses: { 200: ScaFactorConfirmResponse },
+    errors: [400, 404, 409],
+  },
+  { method: 'DELETE', path: '/sca/factors/{credentialId}', responses: { 204: null }, errors: [404, 409] },
+  { method: 'POST', path: '/sca/login/start', responses: { 200: ScaLoginStart }, errors: [400, 404, 409] },
+  {
+    method: 'POST',
+    path: '/sca/login/complete',
+    responses: { 200: ScaLoginComplete },
+    errors: [400, 404, 409, 423],
+  },
+]

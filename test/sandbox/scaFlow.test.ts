@@ -1,0 +1,301 @@
+// EU strong customer authentication as the service's contract has it: contact verification
+// (codes only to the customer's own, current contacts), the SCA factors (SMS_OTP is the verified
+// phone; a passkey counts only once enrolled through /sca/factors, not because the wallet signs in
+// with it), the SCA login that opens a session, SCA_SESSION_REQUIRED without one, and 409 for a
+// customer who does not need SCA. Every answer is checked against the contract by the harness.
+import { isoBase64URL } from '@simplewebauthn/server/helpers'
+import { describe, expect, it } from 'vitest'
+import { SCA_SESSION_TTL_MS } from '../../src/sandbox/sca/scaSession.js'
+import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
+import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
+import {
+  createCustomer,
+  fund,
+  type Harness,
+  json,
+  otpSignIn,
+  quoteOf,
+  quoteToUma,
+  startHarness,
+} from './harness.js'
+import { enrolScaPasskey, SCA_CODE, smsScaLogin, uniquePhone, verifyPhone } from './scaCustomer.js'
+import { softwareAuthenticator } from './softwareAuthenticator.js'
+
+const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
+const PARIS = { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' }
+const IP = '203.0.113.42'
+
+const q = (customerId: string) => `?customerId=${encodeURIComponent(customerId)}`
+const codeOf = (reply: { status: number; body: Record<string, unknown> }) => [reply.status, reply.body.code]
+
+/** An EU customer with a phone number, its contacts not verified yet. */
+async function euCustomer(h: Harness) {
+  return createCustomer(h, { address: PARIS, phoneNumber: uniquePhone() })
+}
+
+/** Its wallet funded and a 10 USDB quote executed with a wallet signature: the SCA challenge. */
+async function executedQuote(h: Harness, accountId: string, body: Record<string, unknown> = {}) {
+  await fund(h, accountId, 50_000_000)
+  const quote = await quoteToUma(h, accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
+  return h.call('POST', `/quotes/${quote.id}/execute`, body, SIGNED)
+}
+
+describe('contact verification', () => {
+  it('sends codes to the customer own phone and email only, and shows them VERIFIED once confirmed', async () => {
+    const logged: string[] = []
+    const h = await startHarness({ log: (line) => logged.push(line) })
+    const customer = await euCustomer(h)
+    const id = customer.customerId
+    const before = await h.call('GET', `/customers/${id}`)
+    expect(before.body.contactVerification).toEqual({ email: 'PENDING', phone: 'PENDING' })
+
+    const unsent = await h.call('POST', `/customers/${id}/verify-phone/confirm`, { code: SCA_CODE })
+    expect(codeOf(unsent)).toEqual([400, 'INVALID_INPUT'])
+    expect((await h.call('POST', `/customers/${id}/verify-phone`)).status).toBe(204)
+    const phone = String(before.body.phoneNumber)
+    expect(logged.some((line) => line.includes(phone) && line.includes(SCA_CODE))).toBe(true)
+    const wrong = await h.call('POST', `/customers/${id}/verify-phone/confirm`, { code: '000000' })
+    expect(codeOf(wrong)).toEqual([400, 'INVALID_INPUT'])
+    const right = await h.call('POST', `/customers/${id}/verify-phone/confirm`, { code: SCA_CODE })
+    expect(right.status).toBe(200)
+    expect(right.body.contactVerification).toEqual({ email: 'PENDING', phone: 'VERIFIED' })
+    expect(codeOf(await h.call('POST', `/customers/${id}/verify-phone`))).toEqual([409, 'CONFLICT'])
+
+    expect((await h.call('POST', `/customers/${id}/verify-email`)).status).toBe(204)
+    const email = await h.call('POST', `/customers/${id}/verify-email/confirm`, { code: SCA_CODE })
+    expect(email.body.contactVerification).toEqual({ email: 'VERIFIED', phone: 'VERIFIED' })
+  })
+
+  it('takes a changed phone number as unverified, and a code sent to the old number does not verify it', async () => {
+    const h = await startHarness()
+    const { customerId } = await euCustomer(h)
+    expect((await h.call('POST', `/customers/${customerId}/verify-phone`)).status).toBe(204)
+    await h.call('PATCH', `/customers/${customerId}`, {
+      customerType: 'INDIVIDUAL',
+      phoneNumber: uniquePhone(),
+    })
+    const stale = await h.call('POST', `/customers/${customerId}/verify-phone/confirm`, { code: SCA_CODE })
+    expect(codeOf(stale)).toEqual([400, 'INVALID_INPUT'])
+    await verifyPhone(h, customerId)
+    await h.call('PATCH', `/customers/${customerId}`, {
+      customerType: 'INDIVIDUAL',
+      phoneNumber: uniquePhone(),
+    })
+    const view = await h.call('GET', `/customers/${customerId}`)
+    expect(view.body.contactVerification).toMatchObject({ phone: 'PENDING' })
+    const factors = await h.call('GET', `/sca/factors${q(customerId)}`)
+    expect(factors.body.factors).toEqual([])
+  })
+
+  it('refuses a customer without a phone to send to (409), and an unknown customer (404)', async () => {
+    const h = await startHarness()
+    const { customerId } = await createCustomer(h, { address: PARIS })
+    expect(codeOf(await h.call('POST', `/customers/${customerId}/verify-phone`))).toEqual([409, 'CONFLICT'])
+    const unknown = await h.call('POST', '/customers/Customer:nobody/verify-email')
+    expect(codeOf(unknown)).toEqual([404, 'USER_NOT_FOUND'])
+  })
+
+  it('voids a sent code after five wrong ones, also when they come in parallel', async () => {
+    const h = await startHarness()
+    const { customerId } = await euCustomer(h)
+    await h.call('POST', `/customers/${customerId}/verify-phone`)
+    const confirm = (code: string) =>
+      h.call('POST', `/customers/${customerId}/verify-phone/confirm`, { code })
+    const wrongs = await Promise.all(Array.from({ length: 8 }, () => confirm('999999')))
+    expect(wrongs.every((reply) => reply.status === 400)).toBe(true)
+    expect(codeOf(await confirm(SCA_CODE))).toEqual([400, 'INVALID_INPUT'])
+  })
+})
+
+describe('a customer who does not need SCA', () => {
+  it('gets 409 from every contact-verification and SCA route, and no contactVerification', async () => {
+    const h = await startHarness()
+    const { customerId } = await createCustomer(h, {
+      address: { line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' },
+      phoneNumber: uniquePhone(),
+    })
+    expect((await h.call('GET', `/customers/${customerId}`)).body.contactVerification).toBeUndefined()
+    const replies = await Promise.all([
+      h.call('POST', `/customers/${customerId}/verify-phone`),
+      h.call('POST', `/customers/${customerId}/verify-email/confirm`, { code: SCA_CODE }),
+      h.call('GET', `/sca/factors${q(customerId)}`),
+      h.call('POST', `/sca/factors${q(customerId)}`, { type: 'TOTP' }),
+      h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'SMS_OTP' }),
+      h.call('DELETE', `/sca/factors/cred${q(customerId)}`),
+    ])
+    expect(replies.map(codeOf)).toEqual(replies.map(() => [409, 'CONFLICT']))
+  })
+})
+
+describe('the EU payment flow', () => {
+  it('verifies the phone, lists SMS_OTP, logs in by SMS, then pays with an SMS code', async () => {
+    const h = await startHarness()
+    const { customerId, accountId } = await euCustomer(h)
+    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body).toEqual({ factors: [] })
+    const noFactor = await h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'SMS_OTP' })
+    expect(codeOf(noFactor)).toEqual([400, 'INVALID_INPUT'])
+    const smsEnrol = await h.call('POST', `/sca/factors${q(customerId)}`, { type: 'SMS_OTP' })
+    expect(codeOf(smsEnrol)).toEqual([400, 'INVALID_INPUT'])
+
+    await verifyPhone(h, customerId)
+    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body).toEqual({
+      factors: [{ factor: 'SMS_OTP' }],
+    })
+
+    const executed = quoteOf(await executedQuote(h, accountId))
+    expect(executed.scaChallenge).toMatchObject({ factor: 'SMS_OTP', availableFactors: ['SMS_OTP'] })
+    const noSession = await h.call('POST', `/quotes/${executed.id}/authorize`, { code: SCA_CODE })
+    expect(codeOf(noSession)).toEqual([409, 'SCA_SESSION_REQUIRED'])
+
+    const started = await h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'SMS_OTP' })
+    expect(started.body).toMatchObject({ factor: 'SMS_OTP', challengeId: expect.any(String) })
+    const complete = (body: Record<string, unknown>) =>
+      h.call('POST', `/sca/login/complete${q(customerId)}`, {
+        factor: 'SMS_OTP',
+        challengeId: started.body.challengeId,
+        endUserIpAddress: IP,
+        ...body,
+      })
+    expect(codeOf(await complete({ code: '000000' }))).toEqual([400, 'INVALID_INPUT'])
+    expect(codeOf(await complete({ code: SCA_CODE, challengeId: 'ScaChallenge:other' }))).toEqual([
+      400,
+      'INVALID_INPUT',
+    ])
+    const done = await complete({ code: SCA_CODE })
+    expect(done.body.status).toBe('SUCCESS')
+    expect(Date.parse(String(done.body.sessionExpiresAt))).toBe(h.sandbox.clock.now() + SCA_SESSION_TTL_MS)
+    expect(codeOf(await complete({ code: SCA_CODE }))).toEqual([400, 'INVALID_INPUT'])
+
+    const paid = quoteOf(await h.call('POST', `/quotes/${executed.id}/authorize`, { code: SCA_CODE }))
+    expect(paid.status).toBe('PROCESSING')
+  })
+
+  it('asks for another SCA login once the session has ended', async () => {
+    const h = await startHarness()
+    const { customerId, accountId } = await euCustomer(h)
+    await verifyPhone(h, customerId)
+    await smsScaLogin(h, customerId)
+    h.sandbox.clock.advance(SCA_SESSION_TTL_MS)
+    const executed = quoteOf(await executedQuote(h, accountId))
+    const ended = await h.call('POST', `/quotes/${executed.id}/authorize`, { code: SCA_CODE })
+    expect(codeOf(ended)).toEqual([409, 'SCA_SESSION_REQUIRED'])
+    await smsScaLogin(h, customerId)
+    expect(quoteOf(await h.call('POST', `/quotes/${executed.id}/authorize`, { code: SCA_CODE })).status).toBe(
+      'PROCESSING',
+    )
+  })
+
+  it('sends no payment code to an unverified phone: SMS_OTP is refused at execute', async () => {
+    const logged: string[] = []
+    const h = await startHarness({ log: (line) => logged.push(line) })
+    const { accountId } = await euCustomer(h)
+    const refused = await executedQuote(h, accountId)
+    expect(codeOf(refused)).toEqual([400, 'INVALID_INPUT'])
+    const sms = await executedQuote(h, accountId, { scaFactor: 'SMS_OTP' })
+    expect(codeOf(sms)).toEqual([400, 'INVALID_INPUT'])
+    expect(logged.filter((line) => line.includes('SCA code'))).toEqual([])
+  })
+})
+
+describe('SCA passkeys', () => {
+  it('refuses the wallet sign-in passkey as an SCA factor until it is enrolled through /sca/factors', async () => {
+    const h = await startHarness()
+    const { rpId, origins } = h.sandbox.config
+    const origin = origins[0] as string
+    const { customerId, accountId, emailCredentialId } = await euCustomer(h)
+    await verifyPhone(h, customerId)
+    await smsScaLogin(h, customerId)
+    await otpSignIn(h, emailCredentialId, accountId)
+    // The wallet's own sign-in passkey, registered through /auth/credentials.
+    const authenticator = await softwareAuthenticator(rpId, origin)
+    const challenge = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
+    const attestation = authenticator.register(challenge)
+    const registered = await h.signed(
+      `${h.base}/auth/credentials`,
+      json('POST', { type: 'PASSKEY', accountId, nickname: 'Laptop', challenge, attestation }),
+    )
+    expect(registered.status).toBe(201)
+    expect(codeOf(await executedQuote(h, accountId, { scaFactor: 'PASSKEY' }))).toEqual([
+      400,
+      'INVALID_INPUT',
+    ])
+    const login = await h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'PASSKEY' })
+    expect(codeOf(login)).toEqual([400, 'INVALID_INPUT'])
+
+    const factor = await enrolScaPasskey(h, { customerId, authenticator, origin })
+    expect(factor).toEqual({ factor: 'PASSKEY', credentialId: authenticator.credentialId })
+    const listed = await h.call('GET', `/sca/factors${q(customerId)}`)
+    expect(listed.body.factors).toEqual([{ factor: 'SMS_OTP' }, factor])
+    const second = await h.call('POST', `/sca/factors${q(customerId)}`, { type: 'PASSKEY' })
+    expect(codeOf(second)).toEqual([409, 'PASSKEY_ALREADY_ENROLLED'])
+
+    const executed = quoteOf(await executedQuote(h, accountId, { scaFactor: 'PASSKEY' }))
+    expect(executed.scaChallenge?.availableFactors).toEqual(['SMS_OTP', 'PASSKEY'])
+
+    const deleted = await h.call(
+      'DELETE',
+      `/sca/factors/${encodeURIComponent(authenticator.credentialId)}${q(customerId)}`,
+    )
+    expect(deleted.status).toBe(204)
+    const again = await h.call(
+      'DELETE',
+      `/sca/factors/${encodeURIComponent(authenticator.credentialId)}${q(customerId)}`,
+    )
+    expect(codeOf(again)).toEqual([404, 'REFERENCE_NOT_FOUND'])
+    expect(codeOf(await executedQuote(h, accountId, { scaFactor: 'PASSKEY' }))).toEqual([
+      400,
+      'INVALID_INPUT',
+    ])
+  })
+
+  it('logs in with the enrolled passkey over the login options, on an allowed origin only', async () => {
+    const h = await startHarness()
+    const { rpId, origins } = h.sandbox.config
+    const origin = origins[0] as string
+    const { customerId } = await euCustomer(h)
+    const authenticator = await softwareAuthenticator(rpId, origin)
+    await enrolScaPasskey(h, { customerId, authenticator, origin })
+    const started = await h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'PASSKEY' })
+    expect(started.body).toMatchObject({ factor: 'PASSKEY', allowedOrigins: origins, relyingPartyId: rpId })
+    const { challenge } = started.body.passkeyOptions as { challenge: string }
+    const complete = (passkeyAssertion: unknown, at = origin) =>
+      h.call('POST', `/sca/login/complete${q(customerId)}`, {
+        factor: 'PASSKEY',
+        endUserIpAddress: IP,
+        passkeyAssertion,
+        origin: at,
+      })
+    const foreign = await complete(await authenticator.assert(challenge), 'https://evil.example')
+    expect(codeOf(foreign)).toEqual([400, 'INVALID_INPUT'])
+    const other = await complete(await authenticator.assert('b3RoZXI'))
+    expect(codeOf(other)).toEqual([400, 'INVALID_INPUT'])
+    expect((await complete(await authenticator.assert(challenge))).body.status).toBe('SUCCESS')
+  })
+})
+
+describe('TOTP', () => {
+  it('enrols with the secret of the start and the sandbox code, and logs in with it', async () => {
+    const h = await startHarness()
+    const { customerId } = await euCustomer(h)
+    const started = await h.call('POST', `/sca/factors${q(customerId)}`, { type: 'TOTP' })
+    expect(started.body.totpUri).toMatch(/^otpauth:\/\/totp\//)
+    const confirm = (body: Record<string, unknown>) =>
+      h.call('POST', `/sca/factors/confirm${q(customerId)}`, { type: 'TOTP', ...body })
+    expect(codeOf(await confirm({ secret: 'not-it', code: SCA_CODE }))).toEqual([400, 'INVALID_INPUT'])
+    expect(codeOf(await confirm({ secret: started.body.secret, code: '000000' }))).toEqual([
+      400,
+      'INVALID_INPUT',
+    ])
+    const enrolled = await confirm({ secret: started.body.secret, code: SCA_CODE })
+    expect((enrolled.body.recoveryCodes as string[]).length).toBeGreaterThan(0)
+    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body.factors).toEqual([{ factor: 'TOTP' }])
+    const login = await h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'TOTP' })
+    expect(login.body).toEqual({ factor: 'TOTP' })
+    const done = await h.call('POST', `/sca/login/complete${q(customerId)}`, {
+      factor: 'TOTP',
+      code: SCA_CODE,
+      endUserIpAddress: IP,
+    })
+    expect(done.body.status).toBe('SUCCESS')
+  })
+})
