@@ -5,6 +5,7 @@
 // customer who does not need SCA. Every answer is checked against the contract by the harness.
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it } from 'vitest'
+import { SCA_LOCKOUT_FAILURES, SCA_LOCKOUT_MS } from '../../src/sandbox/money/quoteRoutes.js'
 import { SCA_SESSION_TTL_MS } from '../../src/sandbox/sca/scaSession.js'
 import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
@@ -194,6 +195,33 @@ describe('the EU payment flow', () => {
     const sms = await executedQuote(h, accountId, { scaFactor: 'SMS_OTP' })
     expect(codeOf(sms)).toEqual([400, 'INVALID_INPUT'])
     expect(logged.filter((line) => line.includes('SCA code'))).toEqual([])
+  })
+})
+
+describe('SCA login limits', () => {
+  it('locks the login (423 ACCOUNT_LOCKED) after as many parallel wrong codes as the lockout allows', async () => {
+    const h = await startHarness()
+    const { customerId } = await euCustomer(h)
+    await verifyPhone(h, customerId)
+    const started = await h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'SMS_OTP' })
+    const complete = (code: string) =>
+      h.call('POST', `/sca/login/complete${q(customerId)}`, {
+        factor: 'SMS_OTP',
+        challengeId: started.body.challengeId,
+        code,
+        endUserIpAddress: IP,
+      })
+    const wrongs = await Promise.all(
+      Array.from({ length: SCA_LOCKOUT_FAILURES * 2 }, () => complete('000000')),
+    )
+    const judged = wrongs.filter((reply) => reply.status === 400).length
+    expect(judged).toBe(SCA_LOCKOUT_FAILURES)
+    expect(wrongs.length - judged).toBe(SCA_LOCKOUT_FAILURES)
+    const locked = await complete(SCA_CODE)
+    expect(codeOf(locked)).toEqual([423, 'ACCOUNT_LOCKED'])
+    expect(locked.body.details).toMatchObject({ failedAttempts: SCA_LOCKOUT_FAILURES })
+    h.sandbox.clock.advance(SCA_LOCKOUT_MS)
+    await smsScaLogin(h, customerId)
   })
 })
 
