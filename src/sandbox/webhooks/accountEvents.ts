@@ -12,5 +12,7 @@ import { accountView } from '../views.js'
  * ```
  */
 export function announceBalance(ctx: SandboxContext, account: InternalAccount): void {
-  ctx.webhooks?.hub.emit('INTERNAL_ACCOUNT.BALANCE_UPDATED', accountView(account))
+  const hub = ctx.webhooks?.hub
+  // The view is built only when there is an endpoint to send it to.
+  if (hub?.endpoint() !== undefined) hub.emit('INTERNAL_ACCOUNT.BALANCE_UPDATED', accountView(account))
 }

@@ -17,7 +17,8 @@ export function announceCustomer(ctx: SandboxContext, customer: CustomerRecord):
   const business = customer.fields.kybStatus !== undefined
   const status = business ? customer.fields.kybStatus : customer.fields.kycStatus
   const type = `CUSTOMER.${business ? 'KYB' : 'KYC'}_${String(status)}`
-  if (isSandboxWebhookType(type)) ctx.webhooks?.hub.emit(type, customerView(customer))
+  const hub = ctx.webhooks?.hub
+  if (isSandboxWebhookType(type) && hub?.endpoint() !== undefined) hub.emit(type, customerView(customer))
 }
 
 /**

@@ -47,6 +47,7 @@ export function announceDueSteps(ctx: SandboxContext): void {
   const webhooks = ctx.webhooks
   if (!webhooks || webhooks.announced.size === 0) return
   const now = ctx.clock.now()
+  const sending = webhooks.hub.endpoint() !== undefined
   for (const [id, sent] of webhooks.announced) {
     const transaction = ctx.store.money.transactions.get(id)
     if (!transaction) {
@@ -58,7 +59,7 @@ export function announceDueSteps(ctx: SandboxContext): void {
       if (step.at > now) break
       const prefix = transaction.type === 'OUTGOING' ? 'OUTGOING_PAYMENT' : 'INCOMING_PAYMENT'
       const type = `${prefix}.${step.status}`
-      if (isSandboxWebhookType(type)) webhooks.hub.emit(type, viewAt(ctx, transaction, step))
+      if (sending && isSandboxWebhookType(type)) webhooks.hub.emit(type, viewAt(ctx, transaction, step))
       next += 1
     }
     if (next >= transaction.steps.length) webhooks.announced.delete(id)
