@@ -225,6 +225,58 @@ describe('SCA login limits', () => {
   })
 })
 
+describe('security events', () => {
+  it('locks the SCA login at the recorded failed-login milestones, suspends at nine, and a password reset clears it and ends the session', async () => {
+    const h = await startHarness()
+    const { customerId, accountId } = await euCustomer(h)
+    await verifyPhone(h, customerId)
+    await smsScaLogin(h, customerId)
+    const record = (eventType: string) => h.call('POST', `/sca/record-event${q(customerId)}`, { eventType })
+    const invalid = await record('SOMETHING_ELSE')
+    expect(codeOf(invalid)).toEqual([400, 'INVALID_INPUT'])
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect((await record('FAILED_LOGIN_ATTEMPT')).body).toEqual({
+        eventType: 'FAILED_LOGIN_ATTEMPT',
+        suspended: false,
+        lockedUntil: null,
+        failedAttempts: attempt,
+      })
+    }
+    const fifth = await record('FAILED_LOGIN_ATTEMPT')
+    expect(Date.parse(String(fifth.body.lockedUntil))).toBe(h.sandbox.clock.now() + 15 * 60_000)
+    expect(codeOf(await record('FAILED_LOGIN_ATTEMPT'))).toEqual([423, 'ACCOUNT_LOCKED'])
+    const start = await h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'SMS_OTP' })
+    const locked = await h.call('POST', `/sca/login/complete${q(customerId)}`, {
+      factor: 'SMS_OTP',
+      challengeId: start.body.challengeId,
+      code: SCA_CODE,
+      endUserIpAddress: IP,
+    })
+    expect(codeOf(locked)).toEqual([423, 'ACCOUNT_LOCKED'])
+    for (const lockMinutes of [15, 30, 60, 24 * 60]) {
+      h.sandbox.clock.advance(lockMinutes * 60_000)
+      if (lockMinutes < 24 * 60) await record('FAILED_LOGIN_ATTEMPT')
+    }
+    const ninth = await record('FAILED_LOGIN_ATTEMPT')
+    expect(ninth.body).toMatchObject({ suspended: true, lockedUntil: null, failedAttempts: 9 })
+    h.sandbox.clock.advance(7 * 24 * 60 * 60_000)
+    expect(codeOf(await record('FAILED_LOGIN_ATTEMPT'))).toEqual([423, 'ACCOUNT_LOCKED'])
+
+    const reset = await record('RESET_PASSWORD_COMPLETED')
+    expect(reset.body).toEqual({
+      eventType: 'RESET_PASSWORD_COMPLETED',
+      suspended: false,
+      lockedUntil: null,
+      failedAttempts: 0,
+    })
+    await smsScaLogin(h, customerId)
+    await record('RESET_PASSWORD_COMPLETED')
+    const executed = quoteOf(await executedQuote(h, accountId))
+    const ended = await h.call('POST', `/quotes/${executed.id}/authorize`, { code: SCA_CODE })
+    expect(codeOf(ended)).toEqual([409, 'SCA_SESSION_REQUIRED'])
+  })
+})
+
 describe('SCA passkeys', () => {
   it('refuses the wallet sign-in passkey as an SCA factor until it is enrolled through /sca/factors', async () => {
     const h = await startHarness()

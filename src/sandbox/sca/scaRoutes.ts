@@ -6,7 +6,7 @@ import { scaLoginRoutes } from './scaLoginRoutes.js'
 
 /**
  * EU strong customer authentication: the contact-verification routes, the SCA factor routes and
- * the SCA login routes (the 2FA reset and security-event routes are not served).
+ * the SCA login and security-event routes (the 2FA reset routes are not served).
  *
  * @example
  * ```ts

@@ -36,6 +36,10 @@ export interface ScaRecord {
   login?: ScaLoginRecord
   /** When the SCA session opened by the last login ends; 0 for none. */
   sessionExpiresAt: number
+  /** Failed logins the integrator recorded (`/sca/record-event`), and the lock they set. */
+  failedLogins: number
+  loginLockedUntil: number
+  suspended: boolean
 }
 
 /**
@@ -50,7 +54,13 @@ export interface ScaRecord {
 export function scaRecordOf(ctx: SandboxContext, customerId: string): ScaRecord {
   const existing = ctx.store.sca.get(customerId)
   if (existing) return existing
-  const record: ScaRecord = { contactCodes: {}, sessionExpiresAt: 0 }
+  const record: ScaRecord = {
+    contactCodes: {},
+    sessionExpiresAt: 0,
+    failedLogins: 0,
+    loginLockedUntil: 0,
+    suspended: false,
+  }
   ctx.store.sca.set(customerId, record)
   return record
 }

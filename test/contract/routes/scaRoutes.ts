@@ -1,6 +1,7 @@
 // The contact-verification and strong-customer-authentication operations of the service's contract
 // that the sandbox serves, with response schemas written from the contract's schemas (ScaFactorList,
-// the enrolment start and confirm unions, ScaLoginStart, ScaLoginComplete). The WebAuthn options
+// the enrolment start and confirm unions, ScaLoginStart, ScaLoginComplete,
+// RecordSecurityEventResponse). The WebAuthn options
 // and credentials the contract calls opaque are objects and nothing more here.
 
 import * as z from 'zod'
@@ -55,7 +56,14 @@ const ScaLoginComplete = z.strictObject({
   sessionExpiresAt: nullable(DateTime),
 })
 
-/** The contact-verification and SCA operations the sandbox serves (not the reset and event ones). */
+const RecordSecurityEventResponse = z.strictObject({
+  eventType: z.enum(['RESET_PASSWORD_COMPLETED', 'FAILED_LOGIN_ATTEMPT']),
+  suspended: z.boolean(),
+  lockedUntil: nullable(DateTime),
+  failedAttempts: z.number().int(),
+})
+
+/** The contact-verification and SCA operations the sandbox serves (not the 2FA reset ones). */
 export const scaRoutes: ContractRoute[] = [
   ...(['email', 'phone'] as const).flatMap((channel): ContractRoute[] => [
     {
@@ -85,6 +93,12 @@ export const scaRoutes: ContractRoute[] = [
     method: 'POST',
     path: '/sca/login/complete',
     responses: { 200: ScaLoginComplete },
+    errors: [400, 404, 409, 423],
+  },
+  {
+    method: 'POST',
+    path: '/sca/record-event',
+    responses: { 200: RecordSecurityEventResponse },
     errors: [400, 404, 409, 423],
   },
 ]
