@@ -68,7 +68,8 @@ export interface RelayOptions {
   onError?: (error: unknown) => void
   /**
    * Where `isOwnedBy` keeps the ownership it proved or saw in the service's answers (positive
-   * answers only), so a customer's ids are looked up once. Default: this relay's own
+   * answers only; sessions are always looked up, being judged live), so a customer's ids are
+   * looked up once. Default: this relay's own
    * `createMemoryOwnershipStore()`; behind a load balancer, `createRedisOwnershipStore` shares it.
    */
   ownershipStore?: OwnershipStore
