@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test'
-import { confirmSignature, openDemo, signInWithEmailCode, statusOf, uniqueEmail } from './demoSteps.js'
+import {
+  confirmSignature,
+  openDemo,
+  passScaLogin,
+  signInWithEmailCode,
+  statusOf,
+  uniqueEmail,
+} from './demoSteps.js'
 import { expect, type Guard, test } from './fixtures.js'
 
 // The sandbox's SCA "SMS" code.
@@ -32,8 +39,9 @@ test('payment: SCA opened at execution, a wrong code corrected, paid only when t
   page,
   guard,
 }) => {
-  // An EU customer: payments need strong customer authentication.
+  // An EU customer: payments need strong customer authentication, and an SCA login before them.
   await signedInAs(page, guard, 'FR')
+  await passScaLogin(page)
   // A bank payment that takes about six minutes of sandbox time to arrive.
   await quote(page, 'ending 003', '25')
   const step = page.locator('wallet-sca-step')
@@ -79,6 +87,8 @@ test('payment: SCA opened at execution, a wrong code corrected, paid only when t
 
 test('a failed payment is shown as failed, not paid', async ({ page, guard }) => {
   await signedInAs(page, guard, 'US')
+  // No EU rules outside the EU.
+  await expect(page.locator('#sca')).toBeHidden()
   await quote(page, 'ending 002', '10')
   const step = page.locator('wallet-sca-step')
   await step.getByRole('button', { name: 'Pay 10.00 USDB' }).click()

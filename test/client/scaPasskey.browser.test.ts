@@ -1,0 +1,59 @@
+// A passkey as an SCA factor, in real Chromium: enrolled through the factor routes with the
+// service's own creation options (a WebAuthn ceremony by a virtual authenticator), then used for an
+// SCA login, all from the page through the relay to the sandbox.
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createWalletAuth } from '../../src/client/index.js'
+import { createKeyStore } from '../../src/keys/createKeyStore.js'
+import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
+import { expectCode } from '../helpers/expectCode.js'
+
+beforeEach(async () => addVirtualAuthenticator())
+
+/** An EU customer (signed up by the test backend) and the page's client acting for it. */
+async function euCustomer() {
+  const customer = (await (
+    await fetch('/api/test/customers', {
+      method: 'POST',
+      body: JSON.stringify({
+        customerType: 'INDIVIDUAL',
+        fullName: 'Lise Meitner',
+        email: `sca-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
+      }),
+    })
+  ).json()) as { customerId: string }
+  const wallet = createWalletAuth({
+    baseUrl: '/api/wallet',
+    fetch: (input, init) => {
+      const request = new Request(input, init)
+      request.headers.set('X-Test-Customer', customer.customerId)
+      return fetch(request)
+    },
+    keyStore: createKeyStore({ databaseName: `sca-${crypto.randomUUID()}` }),
+  })
+  return { wallet, customerId: customer.customerId }
+}
+
+describe('an SCA passkey from the page', () => {
+  it('is enrolled with the service’s options, listed, used for an SCA login, and only once', async () => {
+    const { wallet, customerId } = await euCustomer()
+    expect(await wallet.sca.factors(customerId)).toEqual([])
+    const factor = await wallet.sca.enrolPasskey(customerId)
+    expect(factor).toEqual({ factor: 'PASSKEY', credentialId: expect.any(String) })
+    expect(await wallet.sca.factors(customerId)).toEqual([factor])
+    await expectCode(() => wallet.sca.enrolPasskey(customerId), 'PASSKEY_ALREADY_ENROLLED')
+
+    const started = await wallet.sca.startLogin(customerId, 'PASSKEY')
+    const done = await wallet.sca.completeLogin(customerId, { started, endUserIpAddress: '203.0.113.42' })
+    expect(done.status).toBe('SUCCESS')
+  })
+
+  it('refuses a ceremony on an origin the service does not allow, before any prompt', async () => {
+    const { wallet, customerId } = await euCustomer()
+    await expectCode(
+      () => wallet.sca.enrolPasskey(customerId, { origin: 'https://elsewhere.example' }),
+      'PASSKEY_ORIGIN_NOT_ALLOWED',
+    )
+    expect(await wallet.sca.factors(customerId)).toEqual([])
+  })
+})
