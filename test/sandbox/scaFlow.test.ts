@@ -6,6 +6,12 @@
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it } from 'vitest'
 import { SCA_LOCKOUT_FAILURES, SCA_LOCKOUT_MS } from '../../src/sandbox/money/quoteRoutes.js'
+import {
+  RESET_LIVENESS_MS,
+  RESET_TTL_MS,
+  RESET_WINDOW_MS,
+  RESETS_PER_WINDOW,
+} from '../../src/sandbox/sca/factorResetRoutes.js'
 import { SCA_SESSION_TTL_MS } from '../../src/sandbox/sca/scaSession.js'
 import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
@@ -274,6 +280,69 @@ describe('security events', () => {
     const executed = quoteOf(await executedQuote(h, accountId))
     const ended = await h.call('POST', `/quotes/${executed.id}/authorize`, { code: SCA_CODE })
     expect(codeOf(ended)).toEqual([409, 'SCA_SESSION_REQUIRED'])
+  })
+})
+
+describe('2FA resets', () => {
+  it('resets a lost SMS factor to a new number once liveness passed, and a passkey to re-enrol', async () => {
+    const h = await startHarness()
+    const { rpId, origins } = h.sandbox.config
+    const origin = origins[0] as string
+    const { customerId } = await euCustomer(h)
+    const reset = (path: string, body?: unknown, method = 'POST') =>
+      h.call(method, `/sca/factors/reset${path}${q(customerId)}`, body)
+    expect(codeOf(await reset('', { factor: 'SMS_OTP' }))).toEqual([400, 'INVALID_INPUT'])
+    await verifyPhone(h, customerId)
+
+    const started = await reset('', { factor: 'SMS_OTP' })
+    expect(started.status).toBe(201)
+    const id = `/${started.body.resetId}`
+    expect((await reset(id, undefined, 'GET')).body).toMatchObject({
+      status: 'INITIATED',
+      enrollmentStatus: null,
+    })
+    const early = await reset(`${id}/complete`, { mobile: { countryCode: '+33', number: '699999999' } })
+    expect(codeOf(early)).toEqual([400, 'INVALID_INPUT'])
+    h.sandbox.clock.advance(RESET_LIVENESS_MS)
+    expect((await reset(id, undefined, 'GET')).body.status).toBe('LIVENESS_PASSED')
+    expect(codeOf(await reset(`${id}/complete`, {}))).toEqual([400, 'INVALID_INPUT'])
+    expect(
+      (await reset(`${id}/complete`, { mobile: { countryCode: '+33', number: '699999999' } })).status,
+    ).toBe(204)
+    expect((await reset(id, undefined, 'GET')).body.status).toBe('COMPLETED')
+    const customer = await h.call('GET', `/customers/${customerId}`)
+    expect(customer.body).toMatchObject({
+      phoneNumber: '+33699999999',
+      contactVerification: { phone: 'VERIFIED' },
+    })
+    expect(codeOf(await reset('/ScaReset:unknown', undefined, 'GET'))).toEqual([404, 'REFERENCE_NOT_FOUND'])
+
+    const authenticator = await softwareAuthenticator(rpId, origin)
+    await enrolScaPasskey(h, { customerId, authenticator, origin })
+    const lost = await reset('', { factor: 'PASSKEY' })
+    h.sandbox.clock.advance(RESET_LIVENESS_MS)
+    expect((await reset(`/${lost.body.resetId}/complete`)).status).toBe(204)
+    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body.factors).toEqual([
+      { factor: 'SMS_OTP' },
+    ])
+    expect((await reset(`/${lost.body.resetId}`, undefined, 'GET')).body.enrollmentStatus).toBe('PENDING')
+    await enrolScaPasskey(h, { customerId, authenticator: await softwareAuthenticator(rpId, origin), origin })
+    expect((await reset(`/${lost.body.resetId}`, undefined, 'GET')).body.enrollmentStatus).toBe('COMPLETED')
+  })
+
+  it('starts at most five resets a day (429 with Retry-After), and an unfinished one expires', async () => {
+    const h = await startHarness()
+    const { customerId } = await euCustomer(h)
+    await verifyPhone(h, customerId)
+    const start = () => h.call('POST', `/sca/factors/reset${q(customerId)}`, { factor: 'SMS_OTP' })
+    const first = await start()
+    for (let i = 1; i < RESETS_PER_WINDOW; i++) expect((await start()).status).toBe(201)
+    expect(codeOf(await start())).toEqual([429, 'RATE_LIMITED'])
+    h.sandbox.clock.advance(RESET_TTL_MS)
+    const expired = await h.call('GET', `/sca/factors/reset/${first.body.resetId}${q(customerId)}`)
+    expect(expired.body.status).toBe('EXPIRED')
+    h.sandbox.clock.advance(RESET_WINDOW_MS)
+    expect((await start()).status).toBe(201)
   })
 })
 

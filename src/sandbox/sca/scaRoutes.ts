@@ -1,12 +1,13 @@
 import { Hono } from 'hono'
 import type { SandboxContext } from '../context.js'
 import { contactVerificationRoutes } from './contactVerificationRoutes.js'
+import { factorResetRoutes } from './factorResetRoutes.js'
 import { scaFactorRoutes } from './scaFactorRoutes.js'
 import { scaLoginRoutes } from './scaLoginRoutes.js'
 
 /**
  * EU strong customer authentication: the contact-verification routes, the SCA factor routes and
- * the SCA login and security-event routes (the 2FA reset routes are not served).
+ * the SCA login and security-event routes, and the 2FA reset routes.
  *
  * @example
  * ```ts
@@ -16,6 +17,7 @@ import { scaLoginRoutes } from './scaLoginRoutes.js'
 export function scaRoutes(ctx: SandboxContext): Hono {
   const app = new Hono()
   app.route('/', contactVerificationRoutes(ctx))
+  app.route('/', factorResetRoutes(ctx))
   app.route('/', scaFactorRoutes(ctx))
   app.route('/', scaLoginRoutes(ctx))
   return app

@@ -24,6 +24,15 @@ export interface ScaLoginRecord {
   expiresAt: number
 }
 
+/** A 2FA reset of a lost factor (liveness-gated in the service; timed on the sandbox clock here). */
+export interface FactorResetRecord {
+  id: string
+  factor: ScaFactor
+  startedAt: number
+  expiresAt: number
+  completedAt?: number
+}
+
 /** What the sandbox keeps of one EU customer's strong customer authentication. */
 export interface ScaRecord {
   contactCodes: { email?: PendingContactCode; phone?: PendingContactCode }
@@ -40,6 +49,8 @@ export interface ScaRecord {
   failedLogins: number
   loginLockedUntil: number
   suspended: boolean
+  /** Its 2FA resets, the latest last. */
+  resets: FactorResetRecord[]
 }
 
 /**
@@ -60,6 +71,7 @@ export function scaRecordOf(ctx: SandboxContext, customerId: string): ScaRecord 
     failedLogins: 0,
     loginLockedUntil: 0,
     suspended: false,
+    resets: [],
   }
   ctx.store.sca.set(customerId, record)
   return record

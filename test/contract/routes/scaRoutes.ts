@@ -1,7 +1,7 @@
 // The contact-verification and strong-customer-authentication operations of the service's contract
 // that the sandbox serves, with response schemas written from the contract's schemas (ScaFactorList,
 // the enrolment start and confirm unions, ScaLoginStart, ScaLoginComplete,
-// RecordSecurityEventResponse). The WebAuthn options
+// RecordSecurityEventResponse, the 2FA reset's start and status). The WebAuthn options
 // and credentials the contract calls opaque are objects and nothing more here.
 
 import * as z from 'zod'
@@ -63,7 +63,22 @@ const RecordSecurityEventResponse = z.strictObject({
   failedAttempts: z.number().int(),
 })
 
-/** The contact-verification and SCA operations the sandbox serves (not the 2FA reset ones). */
+const TwoFactorResetStart = z.strictObject({
+  resetId: z.string(),
+  livenessAccessToken: nullable(z.string()),
+  verificationLink: nullable(z.string()),
+  expiresAt: nullable(DateTime),
+})
+
+const TwoFactorResetStatus = z.strictObject({
+  status: z.enum(['INITIATED', 'PENDING_REVIEW', 'LIVENESS_PASSED', 'COMPLETED', 'REJECTED', 'EXPIRED']),
+  factor: ScaFactor,
+  enrollmentStatus: nullable(z.enum(['PENDING', 'COMPLETED'])),
+  expiresAt: DateTime,
+  completedAt: nullable(DateTime),
+})
+
+/** The contact-verification and SCA operations the sandbox serves. */
 export const scaRoutes: ContractRoute[] = [
   ...(['email', 'phone'] as const).flatMap((channel): ContractRoute[] => [
     {
@@ -100,5 +115,23 @@ export const scaRoutes: ContractRoute[] = [
     path: '/sca/record-event',
     responses: { 200: RecordSecurityEventResponse },
     errors: [400, 404, 409, 423],
+  },
+  {
+    method: 'POST',
+    path: '/sca/factors/reset',
+    responses: { 201: TwoFactorResetStart },
+    errors: [400, 404, 409, 429],
+  },
+  {
+    method: 'GET',
+    path: '/sca/factors/reset/{resetId}',
+    responses: { 200: TwoFactorResetStatus },
+    errors: [404, 409],
+  },
+  {
+    method: 'POST',
+    path: '/sca/factors/reset/{resetId}/complete',
+    responses: { 204: null },
+    errors: [400, 404, 409],
   },
 ]
