@@ -12,8 +12,8 @@ import { customerRoutes } from './routes/customerRoutes.js'
 import { delegatedKeyRoutes } from './routes/delegatedKeyRoutes.js'
 import { internalAccountRoutes } from './routes/internalAccountRoutes.js'
 import { sessionRoutes } from './routes/sessionRoutes.js'
-import { scaRoutes } from './sca/scaRoutes.js'
 import { errorResponse, SandboxError } from './sandboxError.js'
+import { scaRoutes } from './sca/scaRoutes.js'
 import { configRoutes } from './webhooks/configRoutes.js'
 
 /** Request bodies larger than this are refused with 413 before they are read. */
