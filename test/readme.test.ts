@@ -55,7 +55,7 @@ export {}
 const NODE_GLOBALS = `
 declare global {
   ${SHARED_GLOBALS}
-  function userFromSessionCookie(request: Request): Promise<{ customerId: string } | undefined>
+  function userFromSessionCookie(request: Request): Promise<{ customerId: string; accountId: string } | undefined>
   const log: { warn(message: unknown): void }
   // The app's own start-up in its test (Testing your app).
   function startApp(options: {

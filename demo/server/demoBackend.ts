@@ -60,7 +60,7 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
     // The integrator's say: only the signed-in demo user, and only on what their customer owns.
     authorize: (request, _target, { isOwnedBy }) => {
       const user = users.fromCookies(request.headers.get('cookie'))
-      return user !== undefined && isOwnedBy(user.customerId)
+      return user !== undefined && isOwnedBy(user.customerId, { accountIds: [user.accountId] })
     },
     onError,
   })

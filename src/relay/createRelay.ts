@@ -111,7 +111,9 @@ function invalidOption(message: string): WalletAuthError {
  * import { createServer } from 'node:http'
  * import { createRelay, toNodeHandler } from 'embedded-wallet-auth/relay'
  *
- * declare function userFromSessionCookie(request: Request): Promise<{ customerId: string } | undefined>
+ * declare function userFromSessionCookie(
+ *   request: Request,
+ * ): Promise<{ customerId: string; accountId: string } | undefined>
  * const { CLIENT_ID, CLIENT_SECRET } = process.env
  * if (!CLIENT_ID || !CLIENT_SECRET) throw new Error('Set CLIENT_ID and CLIENT_SECRET')
  * const relay = createRelay({
@@ -121,7 +123,7 @@ function invalidOption(message: string): WalletAuthError {
  *   prefix: '/wallet',
  *   authorize: async (request, _target, { isOwnedBy }) => {
  *     const user = await userFromSessionCookie(request)
- *     return user !== undefined && isOwnedBy(user.customerId)
+ *     return user !== undefined && isOwnedBy(user.customerId, { accountIds: [user.accountId] })
  *   },
  * })
  * createServer(toNodeHandler(relay)).listen(3000)

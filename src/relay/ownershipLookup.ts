@@ -13,8 +13,18 @@ export interface RelayAuthorizeContext {
    * `customerId`, when set), a `REALTIME_FUNDING` source's `customerId`, and a transaction's own
    * `customerId`. Asks the service (one to a few reads, with the API secret) about ids the relay
    * has not yet seen the customer own. `false` when the target names no id at all.
+   *
+   * Pass `accountIds`, the customer's accounts as your records hold them (the wallet you created
+   * for it), and ids are looked for under those first: a customer's first sign-in then costs one
+   * lookup (that account's credentials) instead of two (its account list first).
    */
-  isOwnedBy(customerId: string): Promise<boolean>
+  isOwnedBy(customerId: string, options?: IsOwnedByOptions): Promise<boolean>
+}
+
+/** Options of `isOwnedBy`. */
+export interface IsOwnedByOptions {
+  /** Accounts your own records say are the customer's: taken as its own, and searched first. */
+  accountIds?: readonly string[]
 }
 
 /** A GET on the service with the relay's credentials: the parsed JSON of a 200, else `undefined`. */
@@ -91,8 +101,9 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
   const owners = new Set<string>()
   const q = encodeURIComponent
 
-  const isOwnedBy = async (customerId: string): Promise<boolean> => {
+  const isOwnedBy = async (customerId: string, { accountIds = [] }: IsOwnedByOptions = {}) => {
     if (typeof customerId !== 'string' || !ID_PATTERN.test(customerId)) return false
+    const ownAccounts = [...accountIds].filter((id) => typeof id === 'string' && ID_PATTERN.test(id))
     if (!TARGET_KEYS.some((key) => target[key] !== undefined)) return false
     if (target.customerId !== undefined && target.customerId !== customerId) return false
 
@@ -125,11 +136,13 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
       return accountsRead
     }
     const ownsAccount = async (id: string) =>
-      cached.has(id) || (await known.has(customerId, id)) || (await accounts()).has(id)
-    const underAnAccount = async (list: string, id: string) => {
-      if (cached.has(id)) return true
-      let found = false
-      for (const account of await accounts()) {
+      cached.has(id) ||
+      ownAccounts.includes(id) ||
+      (await known.has(customerId, id)) ||
+      (await accounts()).has(id)
+    // Whether `id` is in `list` under one of `accountsToSearch`; what each list proves is kept.
+    const listedUnder = async (list: string, id: string, accountsToSearch: string[]) => {
+      for (const account of accountsToSearch) {
         const parsed = List.safeParse(await get(`/${list}?accountId=${q(account)}`))
         if (!parsed.success) continue
         // Listed under the account asked about, and not naming another one.
@@ -140,11 +153,19 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
             listed.filter((item) => item.accountId === account).map((item) => item.id),
           )
         }
-        if (listed.some((item) => item.id === id)) found = true
-        if (found) break
+        if (listed.some((item) => item.id === id)) return true
       }
-      return found
+      return false
     }
+    // Under the accounts the integrator named first; the customer's account list only if not there.
+    const underAnAccount = async (list: string, id: string) =>
+      cached.has(id) ||
+      (await listedUnder(list, id, ownAccounts)) ||
+      (await listedUnder(
+        list,
+        id,
+        [...(await accounts())].filter((a) => !ownAccounts.includes(a)),
+      ))
     // Where the money of a quote or transaction comes from, as the service acts on it.
     const sourceIsTheCustomers = async (source: z.infer<typeof Source>) => {
       if (source.sourceType === 'ACCOUNT') {

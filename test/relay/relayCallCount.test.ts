@@ -38,10 +38,21 @@ const isOwnedByHook: RelayAuthorize = (request, _target, { isOwnedBy }) => {
 // Test user name -> customer id, for the hook above (the integrator's session table).
 const customers = new Map<string, string>()
 
+/** The README's hook as written: with the wallet the integrator created for the user. */
+const isOwnedByWithWalletHook: RelayAuthorize = (request, _target, { isOwnedBy }) => {
+  const name = request.headers.get(USER_HEADER) ?? ''
+  const customerId = customers.get(name)
+  const accountId = wallets.get(name)
+  return customerId !== undefined && isOwnedBy(customerId, { accountIds: accountId ? [accountId] : [] })
+}
+// Test user name -> the wallet's account id, as the integrator's records keep it.
+const wallets = new Map<string, string>()
+
 /** One user's flows through `r`, each returning the calls the relay made to the service for it. */
 async function flowsOf(r: RelayHarness, name: string) {
   const user = await r.addUser(`${name}-${crypto.randomUUID()}`)
   customers.set(user.name, user.customerId)
+  wallets.set(user.name, user.accountId)
   const calls = async (flow: () => Promise<unknown>) => {
     const before = r.upstream.length
     await flow()
@@ -178,6 +189,29 @@ describe('calls from relay to service per flow', () => {
     expect(counted.signedPatch).toBe(own.signedPatch)
     expect(counted.quoteExecute).toBe(own.quoteExecute)
     expect(counted.secondSignIn).toBe(own.secondSignIn)
+  })
+
+  it('with the wallet the integrator knows, the first sign-in costs one lookup and the rest none', async () => {
+    const own = await runFlows(await harness())
+    const counted = await runFlows(await harness(isOwnedByWithWalletHook))
+    // That account's credentials, once: the customer's account list is not needed.
+    expect(counted.firstSignIn - own.firstSignIn).toBe(1)
+    expect(counted.signedPatch).toBe(own.signedPatch)
+    expect(counted.quoteExecute).toBe(own.quoteExecute)
+    expect(counted.secondSignIn).toBe(own.secondSignIn)
+  })
+
+  it('a wallet the integrator names for another customer opens nothing of that customer', async () => {
+    const r = await harness(isOwnedByWithWalletHook)
+    const ada = await flowsOf(r, 'ada')
+    const eve = await flowsOf(r, 'eve')
+    await ada.emailSignIn()
+    // Eve's own hook names only her wallet: Ada's credential is not under it, nor in her accounts.
+    const response = await r.browser(eve.user.name)(
+      `${r.appBase}/auth/credentials/${ada.user.emailCredentialId}/challenge`,
+      { method: 'POST' },
+    )
+    expect(response.status).toBe(403)
   })
 
   it('a passkey registered through the relay signs in with no lookup', async () => {

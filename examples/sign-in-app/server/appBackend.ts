@@ -80,7 +80,7 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
       // The signed-in user may touch only what their own customer owns.
       authorize: (request, _target, { isOwnedBy }) => {
         const user = userOf(request.headers.get('cookie'))
-        return user !== undefined && isOwnedBy(user.customerId)
+        return user !== undefined && isOwnedBy(user.customerId, { accountIds: [user.accountId] })
       },
     }),
   )
