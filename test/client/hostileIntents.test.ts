@@ -9,6 +9,7 @@ import type { PayloadDescription } from '../../src/intent/describePayload.js'
 import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import { expectCode } from '../helpers/expectCode.js'
 import { type Customer, createCustomer, fund, type Harness, json, startHarness } from '../sandbox/harness.js'
+import { issueCard } from '../sandbox/issueCard.js'
 import { customerRelay } from './customerRelay.js'
 
 const HEADER = 'Service-Wallet-Signature'
@@ -33,12 +34,10 @@ interface World {
   asked: PayloadDescription[]
 }
 
-async function world({ direct = false } = {}): Promise<World> {
+async function world(): Promise<World> {
   const h = await startHarness()
   const customer = await createCustomer(h, { phoneNumber: '+14155550123' })
-  // Cards are the relay's to check against the service, which the sandbox does not serve: the
-  // delegated key goes straight to the sandbox, as in client.test.
-  const upstream = direct ? (request: Request) => h.api(request) : customerRelay(h, customer.customerId)
+  const upstream = customerRelay(h, customer.customerId)
   const state = { tampered: false, signedAfter: 0 }
   let armed: { when: (request: Request) => boolean; tamper: Tamper } | undefined
   const asked: PayloadDescription[] = []
@@ -55,7 +54,7 @@ async function world({ direct = false } = {}): Promise<World> {
     return attack?.response ? attack.response(request, response) : response
   }
   const wallet = createWalletAuth({
-    baseUrl: direct ? h.base : 'http://app.test/wallet',
+    baseUrl: 'http://app.test/wallet',
     fetch: backend,
     keyStore: createKeyStore({ indexedDB: null, now: h.sandbox.clock.now }),
     trustedSigners: [h.sandbox.signerPublicKey],
@@ -245,13 +244,12 @@ describe('a hostile backend binding the signature to what the user did not ask f
   })
 
   it("is refused when it creates the user's delegated key for its own card", async () => {
-    const w = await world({ direct: true })
-    const cardId = 'Card:019542f5-b3e7-1d02-0000-000000000077'
+    const w = await world()
+    const owner = { cardholderId: w.customer.customerId, accountId: w.customer.accountId }
+    const cardId = await issueCard(w.h, owner)
+    const otherCardId = await issueCard(w.h, owner)
     w.arm(unsigned('POST', /\/auth\/delegated-keys$/), {
-      request: (request) =>
-        rewritten(request, (body) =>
-          Object.assign(body, { cardId: 'Card:019542f5-b3e7-1d02-0000-0000000000aa' }),
-        ),
+      request: (request) => rewritten(request, (body) => Object.assign(body, { cardId: otherCardId })),
     })
     const create = () =>
       w.wallet.delegatedKeys.create({ cardId, internalAccountId: w.customer.accountId, nickname: 'Card key' })
@@ -261,7 +259,7 @@ describe('a hostile backend binding the signature to what the user did not ask f
   })
 
   it("is refused when a delegated key's leg is a raw payload of the wallet", async () => {
-    const w = await world({ direct: true })
+    const w = await world()
     const raw = await w.h.api(
       `${w.h.base}/internal-accounts/${w.customer.accountId}`,
       json('PATCH', { privateEnabled: true }),
@@ -270,9 +268,13 @@ describe('a hostile backend binding the signature to what the user did not ask f
     w.arm(unsigned('POST', /\/auth\/delegated-keys$/), {
       response: () => Response.json(rawChallenge, { status: 202 }),
     })
+    const cardId = await issueCard(w.h, {
+      cardholderId: w.customer.customerId,
+      accountId: w.customer.accountId,
+    })
     const create = () =>
       w.wallet.delegatedKeys.create({
-        cardId: 'Card:019542f5-b3e7-1d02-0000-000000000079',
+        cardId,
         internalAccountId: w.customer.accountId,
         nickname: 'Card key',
       })

@@ -35,9 +35,6 @@ const WRONG = { code: '000000' }
 
 const setup = () => startHarness({ now: () => T0 })
 
-/** A postal address in `country` (a customer in the EU needs SCA). */
-const address = (country: string) => ({ line1: '1 Rue Haute', city: 'Ville', postalCode: '1000', country })
-
 /** A funded customer living in `country`, and a 10 USDB quote from its wallet to a test UMA address. */
 async function payerWithQuote(h: Harness, country: string) {
   const payer = await payingCustomer(h, country)
