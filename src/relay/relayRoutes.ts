@@ -17,10 +17,11 @@ export interface RouteMatch {
 }
 
 /**
- * What an id may look like in a path, query or body: `<Type>:<uuid>` and other plain tokens. No
- * `/`, `%`, `?`, `#` or dot segments, so an approved id cannot reach another upstream path.
+ * What an id may look like in a path, query or body: `<Type>:<uuid>` and other plain tokens,
+ * WebAuthn credential ids (base64url, which may start with `-` or `_`) included. No `/`, `%`, `?`,
+ * `#` or dot segments, so an approved id cannot reach another upstream path.
  */
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._~:-]{0,199}$/
+export const ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._~:-]{0,199}$/
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
 const LITERAL = /^[A-Za-z0-9._~-]+$/

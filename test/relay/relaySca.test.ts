@@ -68,6 +68,9 @@ describe('SCA operations at the relay', () => {
   it.each([
     ['a factor list', `/sca/factors${q}`, { method: 'GET' }],
     ['a factor removal', `/sca/factors/cred1${q}`, { method: 'DELETE' }],
+    // A passkey factor's id is its WebAuthn credential id, base64url: it may start with - or _.
+    ['a removal of a factor whose id starts with -', `/sca/factors/-Rk_2x${q}`, { method: 'DELETE' }],
+    ['a removal of a factor whose id starts with _', `/sca/factors/_Rk-2x${q}`, { method: 'DELETE' }],
     ['a login start', `/sca/login/start${q}`, json('POST', { factor: 'PASSKEY' })],
     ['a phone code', `/customers/${ada.customerId}/verify-phone`, { method: 'POST' }],
   ])('names the customer of %s for the hook', async (_what, path, init) => {
