@@ -47,12 +47,21 @@ export interface ScaMethods {
   /** The customer's enrolled factors; `SMS_OTP` is there once its phone is verified. */
   factors(customerId: string): Promise<ScaFactorView[]>
   /**
-   * Enrols a passkey as the customer's SCA factor (one per customer; a second is
-   * `PASSKEY_ALREADY_ENROLLED`): the service's creation options, the WebAuthn ceremony on an
-   * origin it allows (else `PASSKEY_ORIGIN_NOT_ALLOWED`), and the confirmation. A passkey the
-   * customer signs in with is not an SCA factor until enrolled here. Call it from a click handler.
+   * Starts enrolling a passkey as the customer's SCA factor (one per customer; a second is
+   * `PASSKEY_ALREADY_ENROLLED`): the service's creation options. Call it before the user's tap
+   * (when the page shows the button), so that `confirmPasskey` starts the ceremony at once: Safari
+   * on iOS lets a ceremony start only right after the user's gesture, not after a network call.
    */
-  enrolPasskey(customerId: string, options?: { origin?: string }): Promise<ScaFactorView>
+  startPasskey(customerId: string): Promise<PasskeyEnrolmentStart>
+  /**
+   * Runs the WebAuthn ceremony of a started enrolment on an origin the service allows (else
+   * `PASSKEY_ORIGIN_NOT_ALLOWED`, before any prompt) and confirms it. A passkey the customer signs
+   * in with is not an SCA factor until enrolled here. Call it from a click handler.
+   */
+  confirmPasskey(
+    customerId: string,
+    options: { started: PasskeyEnrolmentStart; origin?: string },
+  ): Promise<ScaFactorView>
   /** Starts a TOTP enrolment: show `totpUri` as a QR code (or `secretBase32Encoded`), then `confirmTotp`. */
   startTotp(customerId: string): Promise<TotpEnrolmentStart>
   /** Confirms a TOTP enrolment with the app's first code; returns the recovery codes (show them once). */
@@ -90,14 +99,15 @@ export function createScaMethods(ctx: ClientContext): ScaMethods {
     async factors(customerId) {
       return (await ctx.call('GET', `/sca/factors${query(customerId)}`, { schema: ScaFactorList })).factors
     },
-    async enrolPasskey(customerId, options = {}) {
-      const start = await ctx.call('POST', `/sca/factors${query(customerId)}`, {
+    startPasskey: (customerId) =>
+      ctx.call('POST', `/sca/factors${query(customerId)}`, {
         body: { type: 'PASSKEY' },
         schema: PasskeyEnrolmentStart,
-      })
-      const origin = checkedOrigin({ allowedOrigins: start.allowedOrigins, origin: options.origin })
+      }),
+    async confirmPasskey(customerId, { started, origin: pageOrigin }) {
+      const origin = checkedOrigin({ allowedOrigins: started.allowedOrigins, origin: pageOrigin })
       const { attestation } = await passkeyRegistration({
-        optionsJSON: start.options as unknown as PublicKeyCredentialCreationOptionsJSON,
+        optionsJSON: started.options as unknown as PublicKeyCredentialCreationOptionsJSON,
         nickname: 'SCA',
       })
       const confirmed = await ctx.call('POST', `/sca/factors/confirm${query(customerId)}`, {

@@ -38,20 +38,25 @@ describe('an SCA passkey from the page', () => {
   it('is enrolled with the service’s options, listed, used for an SCA login, and only once', async () => {
     const { wallet, customerId } = await euCustomer()
     expect(await wallet.sca.factors(customerId)).toEqual([])
-    const factor = await wallet.sca.enrolPasskey(customerId)
+    const started = await wallet.sca.startPasskey(customerId)
+    const factor = await wallet.sca.confirmPasskey(customerId, { started })
     expect(factor).toEqual({ factor: 'PASSKEY', credentialId: expect.any(String) })
     expect(await wallet.sca.factors(customerId)).toEqual([factor])
-    await expectCode(() => wallet.sca.enrolPasskey(customerId), 'PASSKEY_ALREADY_ENROLLED')
+    await expectCode(() => wallet.sca.startPasskey(customerId), 'PASSKEY_ALREADY_ENROLLED')
 
-    const started = await wallet.sca.startLogin(customerId, 'PASSKEY')
-    const done = await wallet.sca.completeLogin(customerId, { started, endUserIpAddress: '203.0.113.42' })
+    const login = await wallet.sca.startLogin(customerId, 'PASSKEY')
+    const done = await wallet.sca.completeLogin(customerId, {
+      started: login,
+      endUserIpAddress: '203.0.113.42',
+    })
     expect(done.status).toBe('SUCCESS')
   })
 
   it('refuses a ceremony on an origin the service does not allow, before any prompt', async () => {
     const { wallet, customerId } = await euCustomer()
+    const started = await wallet.sca.startPasskey(customerId)
     await expectCode(
-      () => wallet.sca.enrolPasskey(customerId, { origin: 'https://elsewhere.example' }),
+      () => wallet.sca.confirmPasskey(customerId, { started, origin: 'https://elsewhere.example' }),
       'PASSKEY_ORIGIN_NOT_ALLOWED',
     )
     expect(await wallet.sca.factors(customerId)).toEqual([])
