@@ -1,5 +1,6 @@
 import { WalletAuthError } from '../errors.js'
 import type { ChallengeStore } from './challengeStore.js'
+import { redisCommands } from './redisCommands.js'
 
 /**
  * The two commands `createRedisChallengeStore` needs, as the `redis` npm package (v4 and later)
@@ -25,10 +26,6 @@ export interface RedisChallengeStoreOptions {
    * request. Default 2,000.
    */
   timeoutMs?: number
-}
-
-function unavailable(message: string, cause?: unknown): WalletAuthError {
-  return new WalletAuthError('CHALLENGE_STORE_UNAVAILABLE', message, { status: 503, cause })
 }
 
 /**
@@ -68,23 +65,7 @@ export function createRedisChallengeStore(options: RedisChallengeStoreOptions): 
     )
   }
 
-  const run = async <T>(command: string, call: () => Promise<T>): Promise<T> => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(unavailable(`Redis did not answer ${command} within ${timeoutMs} ms.`)),
-        timeoutMs,
-      )
-    })
-    try {
-      return await Promise.race([call(), timeout])
-    } catch (cause) {
-      if (cause instanceof WalletAuthError) throw cause
-      throw unavailable(`Redis ${command} failed.`, cause)
-    } finally {
-      clearTimeout(timer)
-    }
-  }
+  const run = redisCommands({ code: 'CHALLENGE_STORE_UNAVAILABLE', timeoutMs, status: 503 })
 
   return {
     async put(key, value, ttlMs) {
@@ -93,7 +74,15 @@ export function createRedisChallengeStore(options: RedisChallengeStoreOptions): 
     async take(key) {
       const value = await run('GETDEL', () => client.getDel(keyPrefix + key))
       if (value === null || value === undefined) return undefined
-      if (typeof value !== 'string') throw unavailable('Redis GETDEL answered something other than a string.')
+      if (typeof value !== 'string') {
+        throw new WalletAuthError(
+          'CHALLENGE_STORE_UNAVAILABLE',
+          'Redis GETDEL answered something other than a string.',
+          {
+            status: 503,
+          },
+        )
+      }
       return value
     },
   }

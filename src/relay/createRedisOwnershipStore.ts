@@ -1,5 +1,6 @@
 import { WalletAuthError } from '../errors.js'
 import type { OwnershipStore } from './ownershipStore.js'
+import { redisCommands } from './redisCommands.js'
 
 /**
  * The two commands `createRedisOwnershipStore` needs, as the `redis` npm package (v4 and later)
@@ -23,10 +24,6 @@ export interface RedisOwnershipStoreOptions {
   ttlMs?: number
   /** Longest wait for one command, in ms, before it fails with `OWNERSHIP_STORE_UNAVAILABLE`. Default 500. */
   timeoutMs?: number
-}
-
-function unavailable(message: string, cause?: unknown): WalletAuthError {
-  return new WalletAuthError('OWNERSHIP_STORE_UNAVAILABLE', message, { cause })
 }
 
 /**
@@ -67,23 +64,7 @@ export function createRedisOwnershipStore(options: RedisOwnershipStoreOptions): 
   // Ids are plain tokens without spaces (the relay's ID_PATTERN): the space cannot be forged.
   const keyOf = (customerId: string, id: string) => `${keyPrefix}${customerId} ${id}`
 
-  const run = async <T>(command: string, call: () => Promise<T>): Promise<T> => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(unavailable(`Redis did not answer ${command} within ${timeoutMs} ms.`)),
-        timeoutMs,
-      )
-    })
-    try {
-      return await Promise.race([call(), timeout])
-    } catch (cause) {
-      if (cause instanceof WalletAuthError) throw cause
-      throw unavailable(`Redis ${command} failed.`, cause)
-    } finally {
-      clearTimeout(timer)
-    }
-  }
+  const run = redisCommands({ code: 'OWNERSHIP_STORE_UNAVAILABLE', timeoutMs })
 
   return {
     async has(customerId, id) {
