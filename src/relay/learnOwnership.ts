@@ -10,8 +10,8 @@ export interface ForwardedAnswer {
   status: number
   /** The service's body. */
   payload: Uint8Array
-  /** Customers `isOwnedBy` found owning the whole target for this request. */
-  owners: ReadonlySet<string>
+  /** Customers `isOwnedBy` found owning the whole target for this request, with their store scope. */
+  owners: ReadonlyMap<string, string>
   /** Where the learned ids go; never rejects. */
   known: OwnershipStore
 }
@@ -46,11 +46,18 @@ function parseJson(payload: Uint8Array): unknown {
  * listed for it, and a quote drawing on its account. Sessions are judged live, never remembered.
  * An answer that names another account or customer plants nothing.
  */
-async function idsShown(customerId: string, answer: ForwardedAnswer, body: unknown): Promise<string[]> {
+async function idsShown(
+  customerId: string,
+  scope: string,
+  answer: ForwardedAnswer,
+  body: unknown,
+): Promise<string[]> {
   const { target, known } = answer
   const ownsAccount = async (accountId: unknown) =>
     typeof accountId === 'string' &&
-    (accountId === target.accountId || (await known.has(customerId, accountId)))
+    (accountId === target.accountId ||
+      (await known.has(customerId, accountId)) ||
+      (await known.has(scope, accountId)))
   switch (target.operation) {
     case 'POST /auth/credentials':
     case 'POST /auth/delegated-keys': {
@@ -92,7 +99,8 @@ async function idsShown(customerId: string, answer: ForwardedAnswer, body: unkno
 export async function learnOwnership(answer: ForwardedAnswer): Promise<void> {
   const { status, payload, owners, known } = answer
   if ((status !== 200 && status !== 201) || owners.size !== 1) return
-  const [customerId = ''] = owners
-  const ids = await idsShown(customerId, answer, parseJson(payload))
-  if (ids.length > 0) await known.add(customerId, ids)
+  const [[customerId, scope] = ['', '']] = owners
+  const ids = await idsShown(customerId, scope, answer, parseJson(payload))
+  // Under the request's scope: what it showed rests on what its authorization rested on.
+  if (ids.length > 0) await known.add(scope, ids)
 }

@@ -73,8 +73,26 @@ export interface OwnershipLookupOptions {
 
 /** One request's `isOwnedBy`, and the customers it found owning the whole target. */
 export interface OwnershipLookup extends RelayAuthorizeContext {
-  /** Customers for whom `isOwnedBy` answered `true` during this request. */
-  readonly owners: ReadonlySet<string>
+  /**
+   * Customers for whom `isOwnedBy` answered `true` during this request, each with the scope in the
+   * store where what the request shows goes: the customer id, or with `accountIds` the customer
+   * and those accounts (`Customer:…/InternalAccount:…`), so what rests on the integrator's word
+   * is forgotten when that word changes.
+   */
+  readonly owners: ReadonlyMap<string, string>
+}
+
+/**
+ * The store scope of what a lookup proved with the integrator's `accountIds`: the customer and
+ * those accounts (ids cannot hold `/` or `,`), or the customer alone without any.
+ *
+ * @example
+ * ```ts
+ * ownershipScope('Customer:1', ['InternalAccount:2']) // 'Customer:1/InternalAccount:2'
+ * ```
+ */
+export function ownershipScope(customerId: string, accountIds: readonly string[]): string {
+  return accountIds.length === 0 ? customerId : `${customerId}/${[...accountIds].sort().join(',')}`
 }
 
 // A session is not remembered: `isOwnedBy` promises an active one, and a revoked or expired
@@ -98,19 +116,29 @@ const REMEMBERED_IDS = [
  */
 export function createOwnershipLookup(options: OwnershipLookupOptions): OwnershipLookup {
   const { get, target, known } = options
-  const owners = new Set<string>()
+  const owners = new Map<string, string>()
   const q = encodeURIComponent
 
   const isOwnedBy = async (customerId: string, { accountIds = [] }: IsOwnedByOptions = {}) => {
     if (typeof customerId !== 'string' || !ID_PATTERN.test(customerId)) return false
-    const ownAccounts = [...accountIds].filter((id) => typeof id === 'string' && ID_PATTERN.test(id))
+    if (
+      !Array.isArray(accountIds) ||
+      !accountIds.every((id) => typeof id === 'string' && ID_PATTERN.test(id))
+    ) {
+      return false
+    }
+    const ownAccounts: readonly string[] = accountIds
+    // What rests on `accountIds` is kept under them; what the service alone proved, under the customer.
+    const scope = ownershipScope(customerId, ownAccounts)
+    const knows = async (id: string) =>
+      (await known.has(customerId, id)) || (scope !== customerId && (await known.has(scope, id)))
     if (!TARGET_KEYS.some((key) => target[key] !== undefined)) return false
     if (target.customerId !== undefined && target.customerId !== customerId) return false
 
     const named = REMEMBERED_IDS.flatMap((key) => (target[key] === undefined ? [] : [target[key]]))
     const unknown = new Set<string>()
     const cached = new Set<string>()
-    for (const id of named) ((await known.has(customerId, id)) ? cached : unknown).add(id)
+    for (const id of named) ((await knows(id)) ? cached : unknown).add(id)
 
     let accountsRead: Promise<Set<string>> | undefined
     const accounts = () => {
@@ -136,12 +164,10 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
       return accountsRead
     }
     const ownsAccount = async (id: string) =>
-      cached.has(id) ||
-      ownAccounts.includes(id) ||
-      (await known.has(customerId, id)) ||
-      (await accounts()).has(id)
+      cached.has(id) || ownAccounts.includes(id) || (await knows(id)) || (await accounts()).has(id)
     // Whether `id` is in `list` under one of `accountsToSearch`; what each list proves is kept.
-    const listedUnder = async (list: string, id: string, accountsToSearch: string[]) => {
+    const listedUnder = async (list: string, id: string, accountsToSearch: readonly string[]) => {
+      const proven = accountsToSearch === ownAccounts ? scope : customerId
       for (const account of accountsToSearch) {
         const parsed = List.safeParse(await get(`/${list}?accountId=${q(account)}`))
         if (!parsed.success) continue
@@ -149,7 +175,7 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
         const listed = parsed.data.data.filter((item) => item.accountId == null || item.accountId === account)
         if (list !== 'auth/sessions') {
           await known.add(
-            customerId,
+            proven,
             listed.filter((item) => item.accountId === account).map((item) => item.id),
           )
         }
@@ -205,8 +231,8 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
         return false
       }
     }
-    if (unknown.size > 0) await known.add(customerId, [...unknown])
-    owners.add(customerId)
+    if (unknown.size > 0) await known.add(scope, [...unknown])
+    owners.set(customerId, scope)
     return true
   }
   return { isOwnedBy, owners }

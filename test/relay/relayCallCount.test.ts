@@ -201,17 +201,34 @@ describe('calls from relay to service per flow', () => {
     expect(counted.secondSignIn).toBe(own.secondSignIn)
   })
 
-  it('a wallet the integrator names for another customer opens nothing of that customer', async () => {
+  it('what rested on a wrong wallet in the integrator’s records is forgotten once they are right', async () => {
     const r = await harness(isOwnedByWithWalletHook)
     const ada = await flowsOf(r, 'ada')
     const eve = await flowsOf(r, 'eve')
-    await ada.emailSignIn()
-    // Eve's own hook names only her wallet: Ada's credential is not under it, nor in her accounts.
-    const response = await r.browser(eve.user.name)(
-      `${r.appBase}/auth/credentials/${ada.user.emailCredentialId}/challenge`,
-      { method: 'POST' },
+    const challengeEves = () =>
+      r.browser(ada.user.name)(`${r.appBase}/auth/credentials/${eve.user.emailCredentialId}/challenge`, {
+        method: 'POST',
+      })
+    wallets.set(ada.user.name, eve.user.accountId) // the integrator's records are wrong: its word is taken
+    expect((await challengeEves()).status).toBe(200)
+    wallets.set(ada.user.name, ada.user.accountId) // and right again: nothing learned on that word stays
+    expect((await challengeEves()).status).toBe(403)
+  })
+
+  it('takes accountIds only as a list of ids', async () => {
+    const r = await harness((request, _target, { isOwnedBy }) =>
+      isOwnedBy(customers.get(request.headers.get(USER_HEADER) ?? '') ?? '', {
+        accountIds: wallets.get(request.headers.get(USER_HEADER) ?? '') as unknown as string[],
+      }),
     )
-    expect(response.status).toBe(403)
+    const ada = await flowsOf(r, 'ada')
+    const patch = () =>
+      r.browser(ada.user.name)(
+        `${r.appBase}/internal-accounts/${ada.user.accountId}`,
+        json('PATCH', { privateEnabled: true }),
+      )
+    // A string is not a list of one account (its characters would each pass for an id).
+    expect((await patch()).status).toBe(403)
   })
 
   it('a passkey registered through the relay signs in with no lookup', async () => {
