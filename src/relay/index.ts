@@ -40,3 +40,4 @@ export {
   type WebhookEvent,
   type WebhookRequest,
 } from './verifyWebhook.js'
+export { WEBHOOK_SIGNATURE_HEADER } from './webhookSignatureHeader.js'

@@ -4,28 +4,29 @@ import { ECDSA_P256, ECDSA_SHA256 } from '../crypto/ecdsaParams.js'
 import { utf8 } from '../crypto/utf8.js'
 import { WalletAuthError } from '../errors.js'
 import { parseWire } from '../wire/parseWire.js'
+import { WEBHOOK_SIGNATURE_HEADER } from './webhookSignatureHeader.js'
 
-/** The header the sandbox signs its webhooks in by default (the real service's is `X-Grid-Signature`). */
-const DEFAULT_SIGNATURE_HEADER = 'X-Service-Signature'
 const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 const PEM_PATTERN = /^-----BEGIN PUBLIC KEY-----([A-Za-z0-9+/=\s]+)-----END PUBLIC KEY-----$/
 
-// The service's webhook envelope; members it may gain later are kept.
+// The service's webhook envelope (BaseWebhook); members it may gain later are kept. `data` is
+// optional because the contract's TEST webhook does not require one.
 const WebhookEnvelope = z.looseObject({
   id: z.string().check(z.minLength(1)),
   type: z.string().check(z.minLength(1)),
   timestamp: z.iso.datetime({ offset: true }),
-  data: z.record(z.string(), z.unknown()),
+  data: z.optional(z.record(z.string(), z.unknown())),
 })
 
 /**
  * A verified webhook: `id` (deduplicate on it), `type` such as `OUTGOING_PAYMENT.COMPLETED`,
- * `timestamp` of the delivery, and the event's `data` (for a payment, its transaction).
+ * `timestamp` of the delivery, and the event's `data` (for a payment, its transaction; a `TEST`
+ * webhook may have none).
  *
  * @example
  * ```ts
  * const event: WebhookEvent = await verifyWebhook({ body, signature, publicKey })
- * if (event.type.startsWith('OUTGOING_PAYMENT.')) bookPayment(event.data)
+ * if (event.type.startsWith('OUTGOING_PAYMENT.') && event.data) bookPayment(event.data)
  * ```
  */
 export type WebhookEvent = z.infer<typeof WebhookEnvelope>
@@ -145,7 +146,7 @@ function bodyBytes(body: WebhookDelivery['body']): Uint8Array<ArrayBuffer> {
 
 async function deliveryOf(options: VerifyWebhookOptions): Promise<WebhookDelivery> {
   if (!('request' in options)) return options
-  const { request, headerName = DEFAULT_SIGNATURE_HEADER } = options
+  const { request, headerName = WEBHOOK_SIGNATURE_HEADER } = options
   return { body: await request.arrayBuffer(), signature: request.headers.get(headerName) }
 }
 

@@ -1,16 +1,17 @@
-import { createServer, type IncomingMessage } from 'node:http'
-import { derSignatureToRaw } from '../crypto/derSignatureToRaw.js'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { WalletAuthError } from '../errors.js'
+import { verifyWebhook } from '../relay/verifyWebhook.js'
+import { WEBHOOK_SIGNATURE_HEADER } from '../relay/webhookSignatureHeader.js'
 
 /** One webhook as the collector received it. */
 export interface ReceivedWebhook {
   /** The parsed body: `{ id, type, timestamp, data }`. */
   event: { id: string; type: string; timestamp: string; data?: Record<string, unknown> }
-  /** The exact body bytes as text. */
+  /** The body as text (decoded from the exact bytes that were verified). */
   body: string
   /** The signature header as received. */
   signature: string | undefined
-  /** Whether the signature header verified under the sandbox's webhook key. */
+  /** Whether the relay's `verifyWebhook` accepted the delivery under the sandbox's webhook key. */
   verified: boolean
 }
 
@@ -20,7 +21,10 @@ export interface CollectWebhooksOptions {
   publicKey: () => string | undefined
   /** Default `X-Service-Signature`. */
   headerName?: string
-  /** The status to answer a verified webhook with (default 200); a test of retries answers 500. */
+  /**
+   * The status to answer a verified webhook with (default 200); a test of retries answers 500.
+   * One that throws or rejects is answered 500.
+   */
   respond?: (webhook: ReceivedWebhook) => number | Promise<number>
   host?: string
 }
@@ -46,33 +50,34 @@ export interface WebhookCollector {
   close(): Promise<void>
 }
 
-async function readText(request: IncomingMessage): Promise<string> {
+async function readBytes(request: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = []
   for await (const chunk of request) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+  return new Uint8Array(Buffer.concat(chunks))
 }
 
-async function verify(publicKeyPem: string, header: string, body: string): Promise<boolean> {
+async function verifies(publicKey: string | undefined, signature: string | undefined, body: Uint8Array) {
+  if (publicKey === undefined || signature === undefined) return false
+  return verifyWebhook({ body, signature, publicKey }).then(
+    () => true,
+    () => false,
+  )
+}
+
+function parseEvent(body: string): ReceivedWebhook['event'] | undefined {
   try {
-    const spki = Buffer.from(publicKeyPem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64')
-    const key = await crypto.subtle.importKey('spki', spki, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
-      'verify',
-    ])
-    const parsed: unknown = header.trim().startsWith('{') ? JSON.parse(header) : { v: '1', s: header }
-    const signature = (parsed as { s?: unknown }).s
-    if (typeof signature !== 'string') return false
-    const raw = derSignatureToRaw(new Uint8Array(Buffer.from(signature, 'base64')))
-    const bytes = new TextEncoder().encode(body)
-    return await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, raw, bytes)
+    const parsed: unknown = JSON.parse(body)
+    return typeof parsed === 'object' && parsed !== null ? (parsed as ReceivedWebhook['event']) : undefined
   } catch {
-    return false
+    return undefined
   }
 }
 
 /**
- * Starts a webhook receiver on localhost that verifies each delivery under the sandbox's key
- * (the `{"v":"1","s":"…"}` header over the exact body), keeps the verified ones and lets a test
- * wait for the event it caused. Node only. `startTestSandbox({ webhooks: true })` wires one up.
+ * Starts a webhook receiver on localhost that verifies each delivery with the relay's
+ * `verifyWebhook` under the sandbox's key (the signature header over the exact body bytes, as an
+ * integrator would), answers 401 to any it refuses, keeps the verified ones and lets a test wait
+ * for the event it caused. Node only. `startTestSandbox({ webhooks: true })` wires one up.
  *
  * @example
  * ```ts
@@ -83,24 +88,27 @@ async function verify(publicKeyPem: string, header: string, body: string): Promi
  * ```
  */
 export async function collectWebhooks(options: CollectWebhooksOptions): Promise<WebhookCollector> {
-  const { publicKey, headerName = 'X-Service-Signature', respond = () => 200, host = 'localhost' } = options
+  const {
+    publicKey,
+    headerName = WEBHOOK_SIGNATURE_HEADER,
+    respond = () => 200,
+    host = 'localhost',
+  } = options
   const events: ReceivedWebhook[] = []
   const rejected: ReceivedWebhook[] = []
   const listeners = new Set<() => void>()
 
-  const server = createServer(async (request, response) => {
-    const body = await readText(request)
+  const receive = async (request: IncomingMessage, response: ServerResponse) => {
+    const bytes = await readBytes(request)
+    const body = new TextDecoder().decode(bytes)
     const header = request.headers[headerName.toLowerCase()]
-    const key = publicKey()
-    const verified = typeof header === 'string' && key !== undefined ? await verify(key, header, body) : false
-    let event: ReceivedWebhook['event']
-    try {
-      event = JSON.parse(body)
-    } catch {
+    const signature = typeof header === 'string' ? header : undefined
+    const verified = await verifies(publicKey(), signature, bytes)
+    const event = parseEvent(body)
+    if (!event) {
       response.writeHead(400).end()
       return
     }
-    const signature = typeof header === 'string' ? header : undefined
     const webhook: ReceivedWebhook = { event, body, signature, verified }
     if (!verified) {
       rejected.push(webhook)
@@ -113,6 +121,13 @@ export async function collectWebhooks(options: CollectWebhooksOptions): Promise<
       for (const listener of listeners) listener()
     }
     response.writeHead(status).end()
+  }
+
+  const server = createServer((request, response) => {
+    receive(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500)
+      response.end()
+    })
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
