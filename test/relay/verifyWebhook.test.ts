@@ -60,6 +60,12 @@ describe('verifyWebhook', () => {
     expect(event).toEqual(JSON.parse(body))
   })
 
+  it("returns the contract's TEST webhook, which carries no data", async () => {
+    const test = JSON.stringify({ id: 'Webhook:1', type: 'TEST', timestamp: '2025-08-15T14:32:00Z' })
+    const event = await verifyWebhook({ body: test, signature: v1(test), publicKey: service.pem })
+    expect(event).toEqual(JSON.parse(test))
+  })
+
   it('takes the JSON v1 header form, a Buffer, an ArrayBuffer and an imported CryptoKey', async () => {
     const bytes = Buffer.from(body)
     const buffer = new Uint8Array(bytes).buffer
