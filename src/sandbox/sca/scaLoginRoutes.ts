@@ -13,10 +13,10 @@ import { invalidInput } from '../sandboxError.js'
 import type { CustomerRecord } from '../store.js'
 import { hasFactor } from './enrolledFactors.js'
 import { requireScaCustomer } from './requireScaCustomer.js'
-import { clearWrongProofs, countWrongProof, requireNotLocked } from './scaLoginLockout.js'
+import { clearWrongProofs, countWrongProof, requireNotLocked } from './scaLockout.js'
 import { SCA_SESSION_TTL_MS } from './scaSession.js'
 import { type ScaLoginRecord, type ScaRecord, scaRecordOf } from './scaState.js'
-import { loginSecurityView, recordSecurityEvent, requireLoginOpen } from './securityEvents.js'
+import { requireLoginOpen } from './securityEvents.js'
 
 const StartBody = z.looseObject({ factor: z.enum(['SMS_OTP', 'TOTP', 'PASSKEY']) })
 
@@ -30,17 +30,13 @@ const CompleteBody = z.looseObject({
 })
 type CompleteBody = z.infer<typeof CompleteBody>
 
-const EventBody = z.looseObject({ eventType: z.enum(['RESET_PASSWORD_COMPLETED', 'FAILED_LOGIN_ATTEMPT']) })
-
 /**
- * The SCA login routes and the security events that lock them, for the customer in `?customerId=` (404 unknown, 409 `CONFLICT` for a
+ * The SCA login routes, for the customer in `?customerId=` (404 unknown, 409 `CONFLICT` for a
  * customer who does not need SCA). `POST /sca/login/start` with an enrolled factor (400 for one
  * the customer does not have: SMS_OTP needs a verified phone) sends the SMS code (logged, always
  * `123456`) or gives the passkey's WebAuthn options; `POST /sca/login/complete` takes the proof and
  * opens an SCA session for `SCA_SESSION_TTL_MS` (400 wrong or expired proof, 423 `ACCOUNT_LOCKED`
  * after repeated wrong proofs or while failed logins recorded by `/sca/record-event` lock it).
- * `POST /sca/record-event` records a failed login (locking at the contract's milestones) or a
- * completed password reset (every SCA session ends, the count is cleared).
  *
  * @example
  * ```ts
@@ -82,14 +78,6 @@ export function scaLoginRoutes(ctx: SandboxContext): Hono {
     if (record.login === login) delete record.login
     record.sessionExpiresAt = ctx.clock.now() + SCA_SESSION_TTL_MS
     return c.json({ status: 'SUCCESS', sessionExpiresAt: iso(record.sessionExpiresAt) })
-  })
-
-  app.post('/sca/record-event', async (c) => {
-    const customer = requireScaCustomer(ctx, c.req.query('customerId'))
-    const { value } = await readBody(c, EventBody)
-    const record = scaRecordOf(ctx, customer.id)
-    recordSecurityEvent(ctx, record, value.eventType)
-    return c.json(loginSecurityView(ctx, record, value.eventType))
   })
 
   return app

@@ -4,10 +4,11 @@ import { contactVerificationRoutes } from './contactVerificationRoutes.js'
 import { factorResetRoutes } from './factorResetRoutes.js'
 import { scaFactorRoutes } from './scaFactorRoutes.js'
 import { scaLoginRoutes } from './scaLoginRoutes.js'
+import { securityEventRoutes } from './securityEventRoutes.js'
 
 /**
  * EU strong customer authentication: the contact-verification routes, the SCA factor routes and
- * the SCA login and security-event routes, and the 2FA reset routes.
+ * the SCA login routes, the security-event route and the 2FA reset routes.
  *
  * @example
  * ```ts
@@ -20,5 +21,6 @@ export function scaRoutes(ctx: SandboxContext): Hono {
   app.route('/', factorResetRoutes(ctx))
   app.route('/', scaFactorRoutes(ctx))
   app.route('/', scaLoginRoutes(ctx))
+  app.route('/', securityEventRoutes(ctx))
   return app
 }
