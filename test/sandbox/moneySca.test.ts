@@ -4,13 +4,9 @@
 // with the challenges first and their payment instructions withheld. Wrong proofs, rate limits,
 // re-sent codes, the factor choice and a lapsed challenge.
 import { describe, expect, it } from 'vitest'
-import {
-  AUTHORIZE_BACKOFF_MS,
-  SCA_LOCKOUT_FAILURES,
-  SCA_LOCKOUT_MS,
-  SCA_RESEND_INTERVAL_MS,
-} from '../../src/sandbox/money/quoteRoutes.js'
+import { AUTHORIZE_BACKOFF_MS, SCA_RESEND_INTERVAL_MS } from '../../src/sandbox/money/quoteRoutes.js'
 import { SCA_CHALLENGE_TTL_MS } from '../../src/sandbox/money/scaChallenges.js'
+import { SCA_LOCKOUT_FAILURES, SCA_LOCKOUT_MS } from '../../src/sandbox/sca/scaLockout.js'
 import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { authorizeSca } from '../../src/sca/authorizeSca.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'

@@ -5,13 +5,13 @@
 // customer who does not need SCA. Every answer is checked against the contract by the harness.
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it } from 'vitest'
-import { SCA_LOCKOUT_FAILURES, SCA_LOCKOUT_MS } from '../../src/sandbox/money/quoteRoutes.js'
 import {
   RESET_LIVENESS_MS,
   RESET_TTL_MS,
   RESET_WINDOW_MS,
   RESETS_PER_WINDOW,
 } from '../../src/sandbox/sca/factorResetRoutes.js'
+import { SCA_LOCKOUT_FAILURES, SCA_LOCKOUT_MS } from '../../src/sandbox/sca/scaLockout.js'
 import { SCA_SESSION_TTL_MS } from '../../src/sandbox/sca/scaSession.js'
 import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { iso, type SandboxContext } from '../context.js'
+import type { SandboxContext } from '../context.js'
 import { readBody } from '../readBody.js'
-import { invalidInput, SandboxError } from '../sandboxError.js'
+import { invalidInput } from '../sandboxError.js'
+import { clearWrongProofs, countWrongProof, requireNotLocked } from '../sca/scaLockout.js'
 import { requireScaSession } from '../sca/scaSession.js'
 import { verifyWalletSignature } from '../signedRetry.js'
 import { answerOnce } from './answerOnce.js'
@@ -10,7 +11,6 @@ import { CreateQuoteBody, createQuote } from './createQuote.js'
 import { checkFunds, executeQuote, releaseQuote } from './executeQuote.js'
 import { firstAnswer } from './firstAnswer.js'
 import { conflict, rateLimited } from './moneyErrors.js'
-import type { QuoteRecord, ScaChallengeRecord } from './moneyState.js'
 import { quoteStatus } from './quoteStatus.js'
 import { quoteView } from './quoteView.js'
 import { requireQuote } from './requireQuote.js'
@@ -24,31 +24,10 @@ const ExecuteBody = z.looseObject({ scaFactor: z.nullish(z.string()) })
 export const FREE_AUTHORIZE_FAILURES = 3
 /** How long after a wrong proof the next attempt is refused (429), past the free failures. */
 export const AUTHORIZE_BACKOFF_MS = 10_000
-/** Wrong proofs in a row, over all of a customer's challenges, that lock authorizing (423). */
-export const SCA_LOCKOUT_FAILURES = 10
-/** How long the lock lasts. */
-export const SCA_LOCKOUT_MS = 15 * 60_000
+// Kept importable from here for the tests that read the payment lockout off the quote routes.
+export { SCA_LOCKOUT_FAILURES, SCA_LOCKOUT_MS } from '../sca/scaLockout.js'
 /** How long after a code was sent it may be re-sent. */
 export const SCA_RESEND_INTERVAL_MS = 30_000
-
-/**
- * Counts a wrong proof on the challenge (its back-off) and on the customer (the lockout, set once
- * `SCA_LOCKOUT_FAILURES` are reached in a row).
- */
-function countWrongProof(
-  ctx: SandboxContext,
-  options: { quote: QuoteRecord; challenge: ScaChallengeRecord; now: number },
-): void {
-  const { quote, challenge, now } = options
-  challenge.failures++
-  challenge.lastFailureAt = now
-  if (quote.customerId === undefined) return
-  const failures = (ctx.store.money.scaLockouts.get(quote.customerId)?.failures ?? 0) + 1
-  ctx.store.money.scaLockouts.set(quote.customerId, {
-    failures,
-    lockedUntil: failures >= SCA_LOCKOUT_FAILURES ? now + SCA_LOCKOUT_MS : 0,
-  })
-}
 
 /**
  * Quotes: create (201; 202 for a real-time-funded quote of a customer in an SCA region, whose
@@ -108,19 +87,7 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
       throw conflict('The quote has no challenge to authorize.')
     }
     const now = ctx.clock.now()
-    const lockout = quote.customerId === undefined ? undefined : money.scaLockouts.get(quote.customerId)
-    if (lockout && now < lockout.lockedUntil) {
-      throw new SandboxError({
-        status: 423,
-        code: 'ACCOUNT_LOCKED',
-        message: 'Too many wrong proofs: authorizing is locked for a while.',
-        details: {
-          suspended: false,
-          lockedUntil: iso(lockout.lockedUntil),
-          failedAttempts: lockout.failures,
-        },
-      })
-    }
+    if (quote.customerId !== undefined) requireNotLocked(ctx, quote.customerId)
     if (now >= challenge.expiresAt) {
       throw invalidInput('The challenge expired and can no longer be authorized.')
     }
@@ -136,10 +103,12 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
     if (releases) checkFunds(ctx, quote)
     // Counted as wrong before it is judged, so that parallel proofs each meet the back-off and the
     // lockout the ones before them reached; a right proof then clears the count.
-    countWrongProof(ctx, { quote, challenge, now })
+    challenge.failures++
+    challenge.lastFailureAt = now
+    if (quote.customerId !== undefined) countWrongProof(ctx, quote.customerId)
     const failure = await verifyScaProof(ctx, { challenge, customerId: quote.customerId, proof: value })
     if (failure) throw invalidInput('The SCA proof does not answer the challenge.', { reason: failure })
-    if (quote.customerId !== undefined) money.scaLockouts.delete(quote.customerId)
+    if (quote.customerId !== undefined) clearWrongProofs(ctx, quote.customerId)
     const nextChallenge =
       stepsDone < sca.steps.length
         ? await issueScaChallenge(ctx, quote, {

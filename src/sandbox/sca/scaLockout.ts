@@ -1,11 +1,15 @@
 import { iso, type SandboxContext } from '../context.js'
-import { SCA_LOCKOUT_FAILURES, SCA_LOCKOUT_MS } from '../money/quoteRoutes.js'
 import { SandboxError } from '../sandboxError.js'
+
+/** Wrong proofs in a row, over SCA logins and all of a customer's payment challenges, that lock SCA (423). */
+export const SCA_LOCKOUT_FAILURES = 10
+/** How long the lock lasts. */
+export const SCA_LOCKOUT_MS = 15 * 60_000
 
 /**
  * 423 `ACCOUNT_LOCKED` (with `lockedUntil`) while the customer is locked out after
- * `SCA_LOCKOUT_FAILURES` wrong proofs in a row: the same count as the quotes' authorizations, so
- * wrong codes at an SCA login and at a payment add up.
+ * `SCA_LOCKOUT_FAILURES` wrong proofs in a row: one count for SCA logins and the quotes'
+ * authorizations, so wrong codes at an SCA login and at a payment add up.
  *
  * @example
  * ```ts
