@@ -1,4 +1,8 @@
+import { visibleText } from '../intent/visibleText.js'
 import type { Currency } from '../wire/quote.js'
+
+// More than any currency has: beyond it the amount stays in minor units (Intl stops at 100).
+const MAX_DECIMALS = 30
 
 /**
  * An amount in a currency's smallest unit, written as money for the language tag `requested` (one
@@ -6,7 +10,8 @@ import type { Currency } from '../wire/quote.js'
  * is not an ISO 4217 currency (`USDB`) is written after the number. Cents are always shown, further
  * decimals only where they count. The contract makes `code` and `decimals` optional: without
  * `decimals` the amount stays in minor units ("2,500 minor units of USDB"), never scaled by a
- * guess; without `code` the text says the currency was not given.
+ * guess; without `code` the text says the currency was not given. A code written out is passed
+ * through `visibleText`: it is the service's text.
  *
  * @example
  * ```ts
@@ -16,8 +21,9 @@ import type { Currency } from '../wire/quote.js'
  */
 export function formatMoney(minor: number, currency: Currency, requested?: string): string {
   const locale = validLocale(requested)
-  const { code, decimals } = currency
-  if (decimals === undefined) {
+  const { decimals } = currency
+  const code = currency.code === undefined ? undefined : visibleText(currency.code)
+  if (decimals === undefined || decimals > MAX_DECIMALS) {
     const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(minor)
     return `${count} minor units ${code === undefined ? NO_CODE : `of ${code}`}`
   }

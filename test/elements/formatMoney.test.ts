@@ -24,6 +24,18 @@ describe('formatMoney', () => {
     expect(formatMoney(minor, currency, 'en-US')).toBe(written)
   })
 
+  // A code is the service's text: control and bidi characters show as code points, never act.
+  it.each([
+    [2_500, { code: 'US\u202eDB' }, '2,500 minor units of US<U+202E>DB'],
+    [1_050, { code: 'US\u202eDB', decimals: 2 }, '10.50 US<U+202E>DB'],
+  ])('writes %i of %o with its code visible as %s', (minor, currency, written) => {
+    expect(formatMoney(minor, currency, 'en-US')).toBe(written)
+  })
+
+  it('keeps to minor units where decimals are more than any currency has (Intl stops at 100)', () => {
+    expect(formatMoney(1_050, { code: 'USDB', decimals: 101 }, 'en-US')).toBe('1,050 minor units of USDB')
+  })
+
   it('follows the locale', () => {
     expect(formatMoney(123_456, { code: 'EUR', decimals: 2 }, 'de-DE')).toBe('1.234,56\u00a0€')
   })
