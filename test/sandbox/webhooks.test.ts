@@ -241,25 +241,32 @@ describe('sandbox webhooks', () => {
 
   it('retries a failed delivery after the back-off on the sandbox clock, same event id', async () => {
     const answers = [500, 503]
-    const attempts: string[] = []
-    const { sandbox, webhooks } = await start({
+    const attempts: ReceivedWebhook['event'][] = []
+    const { sandbox, call, webhooks } = await start({
       webhooks: {
         respond: (webhook) => {
-          attempts.push(webhook.event.id)
-          return answers.shift() ?? 200
+          attempts.push(webhook.event)
+          return webhook.event.type === 'TEST' ? 200 : (answers.shift() ?? 200)
         },
       },
     })
     await sandbox.createCustomer()
-    await expect.poll(() => attempts.length).toBe(1)
+    const kyc = () =>
+      attempts.filter((event) => event.type === 'CUSTOMER.KYC_APPROVED').map((event) => event.id)
+    await expect.poll(() => kyc().length).toBe(1)
     // First retry after 1 s, the next after 2 s more (the clock stands still unless moved).
     sandbox.clock.advance(1_000)
-    await expect.poll(() => attempts.length).toBe(2)
+    await expect.poll(() => kyc().length).toBe(2)
     sandbox.clock.advance(1_999)
+    // A TEST sent after the move has arrived: a retry the move had made due would have too.
+    expect((await call('POST', '/sandbox/webhooks/test')).status).toBe(200)
+    expect(kyc()).toHaveLength(2)
     sandbox.clock.advance(1)
     const delivered = await webhooks.waitFor('CUSTOMER.KYC_APPROVED')
-    expect(attempts).toEqual([delivered.event.id, delivered.event.id, delivered.event.id])
-    expect(webhooks.events).toHaveLength(1)
+    expect(kyc()).toEqual([delivered.event.id, delivered.event.id, delivered.event.id])
+    expect(webhooks.events.filter((webhook) => webhook.event.type === 'CUSTOMER.KYC_APPROVED')).toHaveLength(
+      1,
+    )
   })
 
   it('does not hold up the flows while the endpoint hangs', async () => {
@@ -284,7 +291,7 @@ describe('sandbox webhooks', () => {
     await expect.poll(() => hanging).toBeGreaterThanOrEqual(3)
   })
 
-  it('answers GET and PATCH /config as the contract defines them, 400 for a malformed update', async () => {
+  it('answers GET and PATCH /config as the contract defines them, 400 for a malformed update, 501 for what it does not honour', async () => {
     const { call, webhooks } = await start()
     const read = await call('GET', '/config')
     expect(read.status).toBe(200)
@@ -294,7 +301,8 @@ describe('sandbox webhooks', () => {
       { webhookEndpoint: 'not a url' },
       { webhookEndpoint: 'ftp://example.com/hook' },
       { umaDomain: 'no spaces.example' },
-      { supportedCurrencies: [] },
+      { supportedCurrencies: 'USD' },
+      { notAMember: true },
       '{"webhookEndpoint":',
       '[]',
     ]) {
@@ -302,11 +310,23 @@ describe('sandbox webhooks', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400)
       expect(answer.body.code).toBe('INVALID_INPUT')
     }
+    for (const body of [
+      { supportedCurrencies: [] },
+      { embeddedWalletConfig: { appName: 'Acme Wallet' } },
+      { cardTokenization2faConfig: { displayName: 'Acme' } },
+      { feeConfigs: [], umaDomain: 'ignored.example.com' },
+    ]) {
+      const answer = await call('PATCH', '/config', body)
+      expect(answer.status, JSON.stringify(body)).toBe(501)
+      expect(answer.body.code).toBe('NOT_IMPLEMENTED')
+    }
+    // A refused update changes nothing, not even the members the sandbox honours.
+    expect((await call('GET', '/config')).body).toMatchObject({ umaDomain: 'sandbox.uma.example' })
     const moved = await call('PATCH', '/config', { umaDomain: 'pay.example.com' })
     expect(moved.body).toMatchObject({ umaDomain: 'pay.example.com', webhookEndpoint: webhooks.url })
   })
 
-  it('answers the test webhook route: no endpoint, an unreachable one, and the endpoint status', async () => {
+  it('answers the test webhook route: no endpoint, an unreachable one, a non-2xx answer', async () => {
     const { call } = await start({ webhooks: false })
     const none = await call('POST', '/sandbox/webhooks/test')
     expect(none.status).toBe(400)
@@ -315,10 +335,11 @@ describe('sandbox webhooks', () => {
 
     // A port nothing listens on: the one of a receiver just closed.
     const { sandbox: other } = await start({ webhooks: { respond: () => 418 } })
-    const teapot = await other.fetch(
-      new Request(`${other.baseUrl}/sandbox/webhooks/test`, { method: 'POST' }),
-    )
-    expect(await teapot.json()).toMatchObject({ response_status: 418 })
+    const teapot = await contractFetch(other.fetch)(`${other.baseUrl}/sandbox/webhooks/test`, {
+      method: 'POST',
+    })
+    expect(teapot.status).toBe(400)
+    expect(await teapot.json()).toMatchObject({ code: 'WEBHOOK_DELIVERY_ERROR' })
     const url = String(other.webhooks?.url)
     await other.webhooks?.close()
     expect((await call('PATCH', '/config', { webhookEndpoint: url })).status).toBe(200)

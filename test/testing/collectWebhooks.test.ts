@@ -54,7 +54,11 @@ it('answers 401 to a delivery signed by another key, and keeps it apart', async 
       ).status,
     ).toBe(200)
     const test = await sandbox.fetch(`${sandbox.baseUrl}/sandbox/webhooks/test`, { method: 'POST' })
-    expect(await test.json()).toMatchObject({ response_status: 401 })
+    expect(test.status).toBe(400)
+    expect(await test.json()).toMatchObject({
+      code: 'WEBHOOK_DELIVERY_ERROR',
+      details: { response_status: 401 },
+    })
     expect(collector.events).toEqual([])
     expect(collector.rejected.map((webhook) => webhook.event.type)).toContain('TEST')
   } finally {

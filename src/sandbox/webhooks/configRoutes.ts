@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { iso, newId, type SandboxContext } from '../context.js'
 import { badRequest } from '../money/moneyErrors.js'
 import { readBody } from '../readBody.js'
-import { invalidInput } from '../sandboxError.js'
+import { invalidInput, SandboxError } from '../sandboxError.js'
 
 const HttpUrl = z
   .string()
@@ -15,20 +15,41 @@ const HttpUrl = z
   )
 const Domain = z.string().check(z.regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/i))
 
-// Only what the sandbox honours: the other PlatformConfigUpdateRequest members (currencies, fees,
-// embedded-wallet and card branding) are refused rather than accepted and ignored.
+// The PlatformConfigUpdateRequest members the sandbox does not honour (currencies, embedded-wallet
+// and card branding, fees): 501 NOT_IMPLEMENTED, as the contract lists, rather than accepted and
+// ignored. Anything outside the contract, or of the wrong shape, is 400.
+const UNHONOURED = [
+  'supportedCurrencies',
+  'embeddedWalletConfig',
+  'cardTokenization2faConfig',
+  'feeConfigs',
+] as const
 const ConfigUpdate = z.strictObject({
   webhookEndpoint: z.optional(HttpUrl),
   umaDomain: z.optional(Domain),
+  supportedCurrencies: z.optional(z.array(z.unknown())),
+  embeddedWalletConfig: z.optional(z.looseObject({})),
+  cardTokenization2faConfig: z.optional(z.looseObject({})),
+  feeConfigs: z.optional(z.array(z.unknown())),
 })
+
+function notImplemented(members: string[]): SandboxError {
+  return new SandboxError({
+    status: 501,
+    code: 'NOT_IMPLEMENTED',
+    message: `The sandbox does not implement ${members.join(', ')}.`,
+    details: { members },
+  })
+}
 
 /**
  * The platform's configuration and webhook test: `GET /config` and `PATCH /config` (a
  * PlatformConfig; a `webhookEndpoint` registers it and sends it the `TEST` webhook in the
- * background, an `umaDomain` names the sandbox's UMA domain; anything else is 400) and
- * `POST /sandbox/webhooks/test`, which sends a `TEST` webhook now and answers the endpoint's
- * status and body (400 `WEBHOOK_ENDPOINT_NOT_SET` without an endpoint, `WEBHOOK_DELIVERY_ERROR`
- * when no answer came).
+ * background, an `umaDomain` names the sandbox's UMA domain; the contract's other members are 501
+ * `NOT_IMPLEMENTED`, anything malformed 400) and `POST /sandbox/webhooks/test`, which sends a
+ * `TEST` webhook now and answers the endpoint's 2xx status and body (400
+ * `WEBHOOK_ENDPOINT_NOT_SET` without an endpoint, `WEBHOOK_DELIVERY_ERROR` when no answer came or
+ * it was not a 2xx).
  *
  * @example
  * ```ts
@@ -57,6 +78,8 @@ export function configRoutes(ctx: SandboxContext): Hono {
 
   app.patch('/config', async (c) => {
     const { value } = await readBody(c, ConfigUpdate)
+    const unhonoured = UNHONOURED.filter((member) => value[member] !== undefined)
+    if (unhonoured.length > 0) throw notImplemented(unhonoured)
     const hub = ctx.webhooks?.hub
     if (value.webhookEndpoint !== undefined && !hub) throw invalidInput('This sandbox sends no webhooks.')
     if (value.umaDomain !== undefined) ctx.config.umaDomain = value.umaDomain
@@ -76,6 +99,13 @@ export function configRoutes(ctx: SandboxContext): Hono {
     const answer = await ctx.webhooks.hub.sendTest(url).catch((error: unknown) => {
       throw badRequest('WEBHOOK_DELIVERY_ERROR', `The endpoint did not answer: ${String(error)}`)
     })
+    if (answer.status < 200 || answer.status > 299) {
+      throw badRequest('WEBHOOK_DELIVERY_ERROR', `The endpoint answered ${answer.status}.`, {
+        url: answer.url,
+        response_status: answer.status,
+        response_body: answer.body,
+      })
+    }
     return c.json({ url: answer.url, response_status: answer.status, response_body: answer.body })
   })
 

@@ -29,6 +29,6 @@ const TestWebhookResponse = z.strictObject({
 /** `/config` and `/sandbox/webhooks/test` as the contract defines them. */
 export const configRoutes: readonly ContractRoute[] = [
   { method: 'GET', path: '/config', responses: { 200: PlatformConfig }, errors: [] },
-  { method: 'PATCH', path: '/config', responses: { 200: PlatformConfig }, errors: [400] },
+  { method: 'PATCH', path: '/config', responses: { 200: PlatformConfig }, errors: [400, 501] },
   { method: 'POST', path: '/sandbox/webhooks/test', responses: { 200: TestWebhookResponse }, errors: [400] },
 ]
