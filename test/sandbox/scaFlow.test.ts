@@ -397,6 +397,24 @@ describe('SCA passkeys', () => {
     ])
   })
 
+  it('refuses an enrolment whose claimed credential id is not the registered one, and keeps the registered id', async () => {
+    const h = await startHarness()
+    const { rpId, origins } = h.sandbox.config
+    const origin = origins[0] as string
+    const { customerId } = await euCustomer(h)
+    const authenticator = await softwareAuthenticator(rpId, origin)
+    const started = await h.call('POST', `/sca/factors${q(customerId)}`, { type: 'PASSKEY' })
+    const { challenge } = started.body.options as { challenge: string }
+    const confirm = (credential: unknown) =>
+      h.call('POST', `/sca/factors/confirm${q(customerId)}`, { type: 'PASSKEY', origin, credential })
+    const otherId = (await softwareAuthenticator(rpId, origin)).credentialId
+    const claimed = await confirm({ ...authenticator.register(challenge), credentialId: otherId })
+    expect(codeOf(claimed)).toEqual([400, 'INVALID_INPUT'])
+    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body.factors).toEqual([])
+    const enrolled = await confirm(authenticator.register(challenge))
+    expect(enrolled.body.factor).toEqual({ factor: 'PASSKEY', credentialId: authenticator.credentialId })
+  })
+
   it('logs in with the enrolled passkey over the login options, on an allowed origin only', async () => {
     const h = await startHarness()
     const { rpId, origins } = h.sandbox.config

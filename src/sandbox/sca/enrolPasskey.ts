@@ -70,8 +70,9 @@ export function startPasskeyEnrolment(
 
 /**
  * Confirms a passkey enrolment: the credential must be a registration, on an allowed origin, of
- * the challenge the last start issued and not yet expired (400 `INVALID_INPUT` otherwise). It then
- * becomes the customer's SCA passkey. Returns the factor (ScaFactorView).
+ * the challenge the last start issued and not yet expired, and claim the credential id its
+ * authenticator data holds (400 `INVALID_INPUT` otherwise). It then becomes the customer's SCA
+ * passkey, under that verified id. Returns the factor (ScaFactorView).
  *
  * @example
  * ```ts
@@ -109,11 +110,15 @@ export async function confirmPasskeyEnrolment(
     })
   })
   if (!verification.verified) throw invalidInput('The passkey registration does not verify.')
+  // The id the authenticator signed over is the one assertions will carry; the claimed one is not signed.
+  const { id, publicKey, counter } = verification.registrationInfo.credential
+  if (id !== credentialId) {
+    throw invalidInput('The credential id is not the one in the verified registration.')
+  }
   // Again after the await: a parallel confirmation may have enrolled one meanwhile.
   if (record.passkey) throw passkeyAlreadyEnrolled()
   if (record.pendingPasskey !== pending) throw invalidInput('This passkey enrolment was replaced.')
   delete record.pendingPasskey
-  const { publicKey, counter } = verification.registrationInfo.credential
-  record.passkey = { credentialId, publicKey, counter, transports }
-  return { factor: 'PASSKEY', credentialId }
+  record.passkey = { credentialId: id, publicKey, counter, transports }
+  return { factor: 'PASSKEY', credentialId: id }
 }
