@@ -22,7 +22,15 @@ export interface ContactVerificationMethods {
   confirmVerificationCode(customerId: string, channel: ContactChannel, code: string): Promise<Customer>
 }
 
-/** The contact-verification methods of a client's `customers`. */
+/**
+ * The contact-verification methods of a client's `customers`, calling through its context.
+ *
+ * @example
+ * ```ts
+ * const customers = { ...createCustomerMethods(ctx), ...createContactVerificationMethods(ctx) }
+ * await customers.sendVerificationCode(customerId, 'email')
+ * ```
+ */
 export function createContactVerificationMethods(ctx: ClientContext): ContactVerificationMethods {
   const path = (customerId: string, channel: ContactChannel) =>
     `/customers/${encodeURIComponent(customerId)}/verify-${channel}`

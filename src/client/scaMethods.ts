@@ -79,7 +79,15 @@ export interface ScaMethods {
   completeLogin(customerId: string, options: ScaLoginCompleteOptions): Promise<ScaLoginComplete>
 }
 
-/** The `sca` methods of a client. */
+/**
+ * The `sca` methods of a client, calling through its context (the relay's SCA routes).
+ *
+ * @example
+ * ```ts
+ * const sca = createScaMethods(ctx)
+ * const factors = await sca.factors(customerId)
+ * ```
+ */
 export function createScaMethods(ctx: ClientContext): ScaMethods {
   const query = (customerId: string) => `?customerId=${encodeURIComponent(customerId)}`
 
