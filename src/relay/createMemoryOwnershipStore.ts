@@ -24,20 +24,20 @@ export function createMemoryOwnershipStore(options: MemoryOwnershipStoreOptions 
   }
   // Ids are plain tokens without spaces (the relay's ID_PATTERN): the space cannot be forged.
   const entries = new Set<string>()
-  const keyOf = (customerId: string, id: string) => `${customerId} ${id}`
+  const keyOf = (scope: string, id: string) => `${scope} ${id}`
 
   return {
-    async has(customerId, id) {
-      const key = keyOf(customerId, id)
+    async has(scope, id) {
+      const key = keyOf(scope, id)
       if (!entries.has(key)) return false
       // Insertion order is the eviction order: a hit moves to the back.
       entries.delete(key)
       entries.add(key)
       return true
     },
-    async add(customerId, ids) {
+    async add(scope, ids) {
       for (const id of ids) {
-        const key = keyOf(customerId, id)
+        const key = keyOf(scope, id)
         entries.delete(key)
         entries.add(key)
       }

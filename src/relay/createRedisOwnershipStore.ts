@@ -62,17 +62,17 @@ export function createRedisOwnershipStore(options: RedisOwnershipStoreOptions): 
     )
   }
   // Ids are plain tokens without spaces (the relay's ID_PATTERN): the space cannot be forged.
-  const keyOf = (customerId: string, id: string) => `${keyPrefix}${customerId} ${id}`
+  const keyOf = (scope: string, id: string) => `${keyPrefix}${scope} ${id}`
 
   const run = redisCommands({ code: 'OWNERSHIP_STORE_UNAVAILABLE', timeoutMs })
 
   return {
-    async has(customerId, id) {
-      return (await run('GET', () => client.get(keyOf(customerId, id)))) === '1'
+    async has(scope, id) {
+      return (await run('GET', () => client.get(keyOf(scope, id)))) === '1'
     },
-    async add(customerId, ids) {
+    async add(scope, ids) {
       const PX = Math.max(1, Math.ceil(ttlMs))
-      await run('SET', () => Promise.all(ids.map((id) => client.set(keyOf(customerId, id), '1', { PX }))))
+      await run('SET', () => Promise.all(ids.map((id) => client.set(keyOf(scope, id), '1', { PX }))))
     },
   }
 }

@@ -95,6 +95,12 @@ async function idsShown(
  * Records what a forwarded answer shows the request's owner to own, so the next request naming it
  * costs no lookup. Only a 200 or 201 teaches anything (a 202 asks for a signature first), and only
  * when `isOwnedBy` found exactly one customer owning the request's target.
+ *
+ * @example
+ * ```ts
+ * const response = await forward(request)
+ * await learnOwnership({ target, status: response.status, payload: response.payload, owners, known })
+ * ```
  */
 export async function learnOwnership(answer: ForwardedAnswer): Promise<void> {
   const { status, payload, owners, known } = answer

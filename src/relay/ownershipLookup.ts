@@ -113,6 +113,13 @@ const REMEMBERED_IDS = [
  * simply not owned. What a lookup proves the customer owns (every account, credential and delegated
  * key it listed, and the target's ids when they all are) goes into `known`; sessions never do, so
  * a revoked or expired one is refused as before.
+ *
+ * @example
+ * ```ts
+ * const lookup = createOwnershipLookup({ get, target, known })
+ * const allowed = await authorize(request, target, { isOwnedBy: lookup.isOwnedBy })
+ * if (allowed) await learnOwnership({ target, status, payload, owners: lookup.owners, known })
+ * ```
  */
 export function createOwnershipLookup(options: OwnershipLookupOptions): OwnershipLookup {
   const { get, target, known } = options
