@@ -27,7 +27,7 @@ export {
 } from './createRedisOwnershipStore.js'
 export { createRelay, type Relay, type RelayAuthorize, type RelayOptions } from './createRelay.js'
 export { mintSandboxIdToken, type SandboxIdTokenOptions } from './mintSandboxIdToken.js'
-export type { RelayAuthorizeContext } from './ownershipLookup.js'
+export type { IsOwnedByOptions, RelayAuthorizeContext } from './ownershipLookup.js'
 export type { OwnershipStore } from './ownershipStore.js'
 export { RELAY_OPERATIONS, type RelayOperation } from './relayOperations.js'
 export type { RelayTarget } from './relayTarget.js'
