@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server'
+import { WEBHOOK_SIGNATURE_HEADER } from '../relay/webhookSignatureHeader.js'
 import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { answerClientError } from './answerClientError.js'
 import { API_VERSION } from './apiVersion.js'
@@ -92,7 +93,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     corsOrigins: [],
     signatureHeaderName: WALLET_SIGNATURE_HEADER,
     log: (message) => console.log(message),
-    webhookSignatureHeaderName: 'X-Service-Signature',
+    webhookSignatureHeaderName: WEBHOOK_SIGNATURE_HEADER,
     webhookMaxAttempts: 6,
     webhookRetryDelayMs: 1_000,
     webhookTimeoutMs: 10_000,

@@ -36,6 +36,12 @@ function setup(answer: (init: RequestInit) => Promise<Response>, options: Partia
   return { hub, clock, signed, calls, log }
 }
 
+/** An answer whose body is read without I/O, so judging it takes only microtasks. */
+const bare = (status: number) => async () => ({ status, text: async () => '' }) as Response
+
+/** Lets every microtask run: an answered delivery has then been judged (a retry would be pending). */
+const judged = () => new Promise((resolve) => setImmediate(resolve))
+
 const failing = async () => new Response('no', { status: 500 })
 
 describe('webhook hub', () => {
@@ -107,6 +113,30 @@ describe('webhook hub', () => {
     expect(calls.map((call) => JSON.parse(new TextDecoder().decode(call.body as Uint8Array)))).toEqual(
       expect.arrayContaining([first, second]),
     )
+  })
+
+  it('counts a 409 (already processed) as delivered, whatever the event', async () => {
+    for (const status of [409, 500]) {
+      const { hub, calls } = setup(bare(status))
+      hub.emit('INTERNAL_ACCOUNT.BALANCE_UPDATED', { id: 'InternalAccount:1' })
+      hub.emit('TEST', {})
+      await expect.poll(() => calls.length).toBe(2)
+      await judged()
+      expect(hub.pending(), String(status)).toBe(status === 409 ? 0 : 2)
+    }
+  })
+
+  it("takes 403 and 422 to a pending incoming payment as answers, other events' 403 as failures", async () => {
+    for (const status of [403, 422]) {
+      const { hub, calls, log } = setup(async () => new Response('{}', { status }))
+      hub.emit('INCOMING_PAYMENT.PENDING', { id: 'Transaction:1', status: 'PENDING' })
+      await expect.poll(() => log.mock.calls.length).toBe(1)
+      expect(hub.pending()).toBe(0)
+      expect(calls).toHaveLength(1)
+    }
+    const { hub } = setup(async () => new Response('{}', { status: 403 }))
+    hub.emit('OUTGOING_PAYMENT.PENDING', { id: 'Transaction:2', status: 'PENDING' })
+    await expect.poll(() => hub.pending()).toBe(1)
   })
 
   it('sends nothing without an endpoint', () => {

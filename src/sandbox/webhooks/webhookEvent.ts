@@ -34,11 +34,12 @@ export type SandboxWebhookType = (typeof SANDBOX_WEBHOOK_TYPES)[number]
 
 /**
  * A webhook as the sandbox sends it: a unique id, its type, when it was sent (sandbox clock) and
- * the resource it is about (none for `TEST`).
+ * the resource it is about; a `TEST` carries an empty `data`, as the contract's example does (its
+ * schema requires none, so a receiver must not count on it).
  *
  * @example
  * ```ts
- * const event: WebhookEvent = { id: 'Webhook:…', type: 'TEST', timestamp: '2026-01-01T00:00:00.000Z' }
+ * const event: WebhookEvent = { id: 'Webhook:…', type: 'TEST', timestamp: '2026-01-01T00:00:00.000Z', data: {} }
  * ```
  */
 export interface WebhookEvent {

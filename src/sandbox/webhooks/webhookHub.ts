@@ -55,6 +55,16 @@ interface Delivery {
   timer?: ReturnType<typeof setTimeout>
 }
 
+/**
+ * Whether the endpoint's status settles a delivery: a 2xx, a 409 (the contract's "already
+ * processed": a duplicate id), or for `INCOMING_PAYMENT.PENDING` the approval answers 403 (reject)
+ * and 422 (more information), which are answers, not failures.
+ */
+function settles(type: string, status: number): boolean {
+  if ((status >= 200 && status <= 299) || status === 409) return true
+  return type === 'INCOMING_PAYMENT.PENDING' && (status === 403 || status === 422)
+}
+
 function unrefTimer(callback: () => void, ms: number): ReturnType<typeof setTimeout> {
   const timer = setTimeout(callback, ms)
   timer.unref?.()
@@ -64,8 +74,11 @@ function unrefTimer(callback: () => void, ms: number): ReturnType<typeof setTime
 /**
  * The webhook sender of one sandbox. Deliveries never block the flow that caused them: each is
  * POSTed in the background, signed over its exact bytes, and a failed one (network error, timeout
- * or non-2xx) is retried after `retryDelayMs`, doubled each time, on the sandbox clock (moving
- * the clock sends due retries), up to `maxAttempts`.
+ * or a status other than 2xx and 409, the contract's duplicate) is retried after `retryDelayMs`,
+ * doubled each time, on the sandbox clock (moving the clock sends due retries), up to
+ * `maxAttempts`. An `INCOMING_PAYMENT.PENDING` answered 403 or 422 is not retried: the sandbox's
+ * only pending incoming payments are transfers in, a bank rail where the contract makes those
+ * answers informational (the payment's outcome stays the one its timeline set).
  *
  * @example
  * ```ts
@@ -133,7 +146,12 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     if (closed) return
     post(delivery.url, delivery.body).then(
       (answer) => {
-        if (answer.status < 200 || answer.status > 299) retry(delivery)
+        if (!settles(delivery.type, answer.status)) retry(delivery)
+        else if (answer.status === 403 || answer.status === 422) {
+          log(
+            `sandbox: webhook ${delivery.type} answered ${answer.status}: a bank-rail payment, informational`,
+          )
+        }
       },
       () => retry(delivery),
     )
