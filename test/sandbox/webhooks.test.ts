@@ -239,6 +239,25 @@ describe('sandbox webhooks', () => {
     expect(headers).toHaveLength(1)
   })
 
+  it("sends CUSTOMER.KYC_* only when a verification changes the customer's status", async () => {
+    const { sandbox, call, webhooks } = await start()
+    const ada = await sandbox.createCustomer({ fullName: 'Ada Lovelace' })
+    const isAda = (webhook: ReceivedWebhook) => webhook.event.data?.id === ada.customerId
+    await webhooks.waitFor('CUSTOMER.KYC_APPROVED', isAda)
+    for (let check = 0; check < 2; check += 1) {
+      expect((await call('POST', '/verifications', { customerId: ada.customerId })).status).toBe(200)
+    }
+    // A TEST sent after the checks has arrived: their customer events would have too.
+    expect((await call('POST', '/sandbox/webhooks/test')).status).toBe(200)
+    await expect
+      .poll(() => webhooks.events.filter((webhook) => webhook.event.type.startsWith('VERIFICATION.')).length)
+      .toBe(2)
+    const customerEvents = webhooks.events.filter(
+      (webhook) => webhook.event.type.startsWith('CUSTOMER.') && isAda(webhook),
+    )
+    expect(customerEvents.map((webhook) => webhook.event.type)).toEqual(['CUSTOMER.KYC_APPROVED'])
+  })
+
   it('retries a failed delivery after the back-off on the sandbox clock, same event id', async () => {
     const answers = [500, 503]
     const attempts: ReceivedWebhook['event'][] = []

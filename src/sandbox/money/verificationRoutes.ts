@@ -89,6 +89,7 @@ export function verificationRoutes(ctx: SandboxContext): Hono {
     const { value } = await readBody(c, VerificationBody)
     const customer = requireCustomer(ctx, value.customerId)
     const outcome = kycOutcome(customer)
+    const { kycStatus, kybStatus } = customer.fields
     if (outcome.kycStatus) customer.fields.kycStatus = outcome.kycStatus
     if (outcome.kybStatus) customer.fields.kybStatus = outcome.kybStatus
     const verification: VerificationRecord = {
@@ -105,7 +106,10 @@ export function verificationRoutes(ctx: SandboxContext): Hono {
     }
     money.verifications.set(verification.id, verification)
     announceVerification(ctx, verificationView(verification))
-    announceCustomer(ctx, customer)
+    // The CUSTOMER.KYC_*/KYB_* events announce a status change, not every check.
+    if (customer.fields.kycStatus !== kycStatus || customer.fields.kybStatus !== kybStatus) {
+      announceCustomer(ctx, customer)
+    }
     return c.json(verificationView(verification))
   })
 
