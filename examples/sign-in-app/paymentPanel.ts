@@ -2,6 +2,7 @@
 // confirmation of what the wallet is about to sign, the payment, and then the service's webhooks
 // about it as the app's backend received and verified them.
 import type { ConfirmAction, PaymentResult, WalletAuth } from 'embedded-wallet-auth/client'
+import { formatMoney } from 'embedded-wallet-auth/elements'
 import { api } from './appApi.js'
 
 /** 1.00 USDB in its smallest unit (the sandbox's wallets hold USDB, 6 decimals). */
@@ -16,16 +17,11 @@ interface EventSummary {
   type: string
   subject: string
   status?: string
-  balance?: { amount: number; code: string; decimals: number }
+  balance?: { amount: number; currency: { code?: string; decimals?: number } }
 }
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T
 const isFinal = (event: EventSummary) => /^OUTGOING_PAYMENT\.(COMPLETED|FAILED)$/.test(event.type)
-
-function balanceText({ amount, code, decimals }: NonNullable<EventSummary['balance']>): string {
-  const digits = { minimumFractionDigits: Math.min(2, decimals), maximumFractionDigits: decimals }
-  return `${new Intl.NumberFormat('en-US', digits).format(amount / 10 ** decimals)} ${code}`
-}
 
 function showEvents(events: EventSummary[]) {
   $<HTMLUListElement>('#events').replaceChildren(
@@ -34,7 +30,9 @@ function showEvents(events: EventSummary[]) {
       item.dataset.type = event.type
       item.dataset.subject = event.subject
       if (event.balance) item.dataset.balance = String(event.balance.amount)
-      const about = event.balance ? `balance ${balanceText(event.balance)}` : event.subject
+      const about = event.balance
+        ? `balance ${formatMoney(event.balance.amount, event.balance.currency)}`
+        : event.subject
       item.textContent = `${event.type}: ${about}`
       return item
     }),

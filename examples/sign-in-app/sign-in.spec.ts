@@ -170,9 +170,12 @@ test("pays, and the backend receives and verifies the payment's webhooks", async
   // The wallet's balance update, at the balance the service now holds (the payment taken off).
   const balance = await balanceOf(payer)
   expect(balance).toBeLessThanOrEqual(FUNDED - 1_000_000)
-  await expect(
-    events.locator(`li[data-type="INTERNAL_ACCOUNT.BALANCE_UPDATED"][data-balance="${balance}"]`),
-  ).not.toHaveCount(0)
+  const updated = events.locator(
+    `li[data-type="INTERNAL_ACCOUNT.BALANCE_UPDATED"][data-balance="${balance}"]`,
+  )
+  await expect(updated).not.toHaveCount(0)
+  // Written as money with the decimals the event gave (USDB: 6), not in minor units or guessed.
+  await expect(updated.first()).toHaveText(/balance [\d,]+\.\d{2,6} USDB$/)
   await expect(events.locator(`li[data-subject="${forged}"]`)).toHaveCount(0)
 
   await page.screenshot({ path: testInfo.outputPath('payment-390px.png'), fullPage: true })

@@ -1,13 +1,13 @@
 // The app's webhook endpoint: every delivery is verified with the service's webhook key before
 // it is read, and the events accepted are kept (a real app books them in its database).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { verifyWebhook, type WebhookEvent } from 'embedded-wallet-auth/relay'
+import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from 'embedded-wallet-auth/relay'
 
 /** Where the service's webhooks are checked: its public key, and the header its signature comes in. */
 export interface WebhookSettings {
   /** The service's webhook public key (PEM), from its dashboard (in tests, the sandbox's). */
   publicKey: string
-  /** Default `X-Service-Signature` (the sandbox's); the real service signs in `X-Grid-Signature`. */
+  /** Default `WEBHOOK_SIGNATURE_HEADER` (the sandbox's); the real service signs in `X-Grid-Signature`. */
   headerName?: string
 }
 
@@ -18,8 +18,11 @@ export interface EventSummary {
   /** The transaction's or account's id. */
   subject: string
   status?: string
-  /** An account's balance after the event, in its smallest unit. */
-  balance?: { amount: number; code: string; decimals: number }
+  /**
+   * An account's balance after the event, in its smallest unit, with the currency's code and
+   * decimals as the event gave them (the page never guesses missing ones).
+   */
+  balance?: { amount: number; currency: { code?: string; decimals?: number } }
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
@@ -28,26 +31,32 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body))
 }
 
-function summary({ id, type, data }: WebhookEvent): EventSummary {
+function currencyOf(currency: { code?: unknown; decimals?: unknown } | undefined) {
+  const { code, decimals } = currency ?? {}
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof decimals === 'number' ? { decimals } : {}),
+  }
+}
+
+function summary({ id, type, data = {} }: WebhookEvent): EventSummary {
   const balance = data.balance as
     | { amount?: unknown; currency?: { code?: unknown; decimals?: unknown } }
     | undefined
-  const { amount } = balance ?? {}
-  const { code, decimals } = balance?.currency ?? {}
   return {
     id,
     type,
     subject: String(data.id ?? ''),
     ...(typeof data.status === 'string' ? { status: data.status } : {}),
-    ...(typeof amount === 'number' && typeof code === 'string'
-      ? { balance: { amount, code, decimals: typeof decimals === 'number' ? decimals : 2 } }
+    ...(typeof balance?.amount === 'number'
+      ? { balance: { amount: balance.amount, currency: currencyOf(balance.currency) } }
       : {}),
   }
 }
 
 /** The endpoint (`receive`) and the events it accepted, by the customer they concern. */
 export function createWebhookInbox(settings: WebhookSettings) {
-  const headerName = (settings.headerName ?? 'X-Service-Signature').toLowerCase()
+  const headerName = (settings.headerName ?? WEBHOOK_SIGNATURE_HEADER).toLowerCase()
   const events: WebhookEvent[] = []
   const seen = new Set<string>()
 
@@ -77,7 +86,7 @@ export function createWebhookInbox(settings: WebhookSettings) {
 
   /** The events about a customer's payments and accounts, oldest first. */
   const eventsOf = (customerId: string): EventSummary[] =>
-    events.filter((event) => event.data.customerId === customerId).map(summary)
+    events.filter((event) => event.data?.customerId === customerId).map(summary)
 
   return { receive, eventsOf }
 }
