@@ -217,7 +217,10 @@ export function createRelay(options: RelayOptions): Relay {
     },
   }
 
-  const approve = async (request: Request, target: RelayTarget): Promise<ReadonlySet<string> | undefined> => {
+  const approve = async (
+    request: Request,
+    target: RelayTarget,
+  ): Promise<ReadonlyMap<string, string> | undefined> => {
     if (typeof authorize !== 'function') return undefined
     const lookup = createOwnershipLookup({ get: (path) => serviceGet(path, request.signal), target, known })
     const context: RelayAuthorizeContext = { isOwnedBy: lookup.isOwnedBy }
