@@ -157,9 +157,10 @@ async function start() {
   }
 
   // After a refusal (of the page's own buttons or of an element): the sandbox clock may have moved
-  // (an expired challenge), and the session may have been revoked elsewhere. The relay refuses a
-  // revoked session with 403 before the service can: the page checks, wipes the dead key instead
-  // of failing again, and says so at the sign-in.
+  // (an expired challenge), and the session may have been revoked elsewhere. The kit ends a session
+  // the service refuses to refresh; a refusal it cannot tell apart (403 from an integrator's own
+  // check, a key gone from this browser) the page checks: it wipes the dead key instead of failing
+  // again, and says so at the sign-in.
   const afterFailure = async (error: unknown) => {
     await demoClock.sync()
     if (!isWalletAuthError(error, 'FORBIDDEN', 'NO_SESSION_KEY')) return

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { WalletAuthError } from '../errors.js'
+import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
 import { signalRevokedPasskey } from '../passkey/signalRevokedPasskey.js'
 import { generateRecipientKey } from '../session/generateRecipientKey.js'
@@ -124,14 +124,15 @@ export function createAccountMethods(ctx: ClientContext) {
         }
         if (session.key.publicKey !== start.key.publicKey) return session
         const { pendingKey, clientPublicKey } = await ctx.pendingKey()
-        const response = await ctx.call(
-          'POST',
-          `/auth/sessions/${encodeURIComponent(sessionId(session))}/refresh`,
-          {
+        const response = await ctx
+          .call('POST', `/auth/sessions/${encodeURIComponent(sessionId(session))}/refresh`, {
             body: { clientPublicKey },
             schema: AuthSession,
-          },
-        )
+          })
+          .catch(async (error: unknown) => {
+            // 401: the service no longer takes this session (revoked or ended there).
+            throw isWalletAuthError(error, 'UNAUTHORIZED') ? await ctx.refusedSession(session, error) : error
+          })
         const credential = {
           credentialId: session.credentialId,
           accountId: session.accountId,

@@ -35,7 +35,7 @@ export interface CallOptions<T> extends CallChecks {
 /** What every method group of the client shares. */
 export interface ClientContext
   extends Omit<PayloadChecks, 'expectRequest'>,
-    Pick<SigningKeys, 'signingSession' | 'changingSession'> {
+    Pick<SigningKeys, 'signingSession' | 'changingSession' | 'refusedSession'> {
   settings: ClientSettings
   state: SessionState
   /** fetch that stamps 202 challenges with the current session key. */
@@ -186,6 +186,7 @@ export function createClientContext(settings: ClientSettings, state: SessionStat
     },
     signingSession: keys.signingSession,
     changingSession: keys.changingSession,
+    refusedSession: keys.refusedSession,
     async clockOffsetMs() {
       if (clock.offsetMs() === undefined) {
         const session = await state.current().catch(() => undefined)

@@ -34,14 +34,21 @@ export interface SigningKeys {
   changeKey: WithWalletSignatureOptions['getKey']
   /** Runs a change of session (a refresh): a signature refused meanwhile waits for it. */
   changingSession<T>(run: () => Promise<T>): Promise<T>
+  /**
+   * After the service refused `session` itself (a refresh's 401): `SESSION_EXPIRED` (and the
+   * session forgotten) when the service no longer lists it, else `refusal` as it is.
+   */
+  refusedSession(session: StoredSession, refusal: unknown): Promise<unknown>
 }
 
 // The key store's default margin: a session this close to its expiresAt no longer signs (a signed
 // retry needs time to arrive; wire-formats section 10).
 const SIGNING_MARGIN_MS = 30_000
 
-const sessionEnded = () =>
-  new WalletAuthError('SESSION_EXPIRED', 'The session has ended (expired or revoked): sign in again.')
+const sessionEnded = (cause?: unknown) =>
+  new WalletAuthError('SESSION_EXPIRED', 'The session has ended (expired or revoked): sign in again.', {
+    cause,
+  })
 
 /**
  * The signing keys of one client, on its session state.
@@ -122,6 +129,11 @@ export function createSigningKeys(options: SigningKeysOptions): SigningKeys {
     signingSession,
     sessionKey,
     changeKey: async ({ refusedKey } = {}) => refusedKey ?? (await signingSession())?.key,
+    async refusedSession(session, refusal) {
+      if (!(await options.endedOnService(session))) return refusal
+      await end(session)
+      return sessionEnded(refusal)
+    },
     changingSession(run) {
       const change = run()
       const settled = change.then(

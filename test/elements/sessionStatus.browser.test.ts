@@ -149,11 +149,12 @@ describe('<wallet-session-status>', () => {
     expect(parts(status).countdown?.hidden).toBe(true)
   })
 
-  it('shows a refused refresh at the element, focused, and fires wallet-error', async () => {
+  it('ends the session at the element when the service refuses the refresh of one revoked elsewhere', async () => {
     const customer = await signUpWithClient()
     const status = await signedInStatus(customer)
     const sessionId = (await customer.wallet.sessions.current())?.sessionId
     const errors = record(status, 'wallet-error')
+    const ended = record(status, 'wallet-session-ended')
     // Another device of the customer revokes this browser's session on the service.
     await advanceSandboxClock(31_000)
     const other = anotherDevice(customer)
@@ -162,12 +163,12 @@ describe('<wallet-session-status>', () => {
     other.dispose()
 
     parts(status).refresh?.click()
-    // The relay no longer finds the session among the customer's: refused, typed, at the element.
-    await expect.poll(() => errors.map((detail) => detail.error.code)).toEqual(['FORBIDDEN'])
-    const alert = parts(status).root.querySelector<HTMLElement>('[role="alert"]')
-    expect(alert?.textContent).toBe('The signed-in account may not do this. Code: FORBIDDEN')
-    expect(parts(status).root.activeElement).toBe(alert)
-    expect(parts(status).refresh?.disabled).toBe(false)
+    // The service refuses it (401) and no longer lists it: the session is over here too, and said so.
+    await expect.poll(() => errors.map((detail) => detail.error.code)).toEqual(['SESSION_EXPIRED'])
+    await expect.poll(() => ended).toEqual([{ reason: 'expired' }])
+    expect(await customer.wallet.sessions.current()).toBeUndefined()
+    expect(parts(status).status?.textContent).toBe('Your session ended. Sign in again to continue.')
+    expect(parts(status).countdown?.hidden).toBe(true)
     await expectAccessible(status)
   })
 
