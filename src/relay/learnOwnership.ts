@@ -41,9 +41,9 @@ function parseJson(payload: Uint8Array): unknown {
 
 /**
  * The ids a forwarded answer shows to be `customerId`'s, the target being that customer's: a
- * credential or delegated key created or listed on one of its accounts (the account the answer
+ * credential, session or delegated key created or listed on one of its accounts (the account the answer
  * names must be the one the request named, or one already known as the customer's), the accounts
- * listed for it, and a quote drawing on its account. Sessions are judged live, never remembered.
+ * listed for it, and a quote drawing on its account.
  * An answer that names another account or customer plants nothing.
  */
 async function idsShown(
@@ -60,11 +60,14 @@ async function idsShown(
       (await known.has(scope, accountId)))
   switch (target.operation) {
     case 'POST /auth/credentials':
-    case 'POST /auth/delegated-keys': {
+    case 'POST /auth/delegated-keys':
+    case 'POST /auth/credentials/{credentialId}/verify':
+    case 'POST /auth/sessions/{sessionId}/refresh': {
       const parsed = OnAccount.safeParse(body)
       return parsed.success && (await ownsAccount(parsed.data.accountId)) ? [parsed.data.id] : []
     }
     case 'GET /auth/credentials':
+    case 'GET /auth/sessions':
     case 'GET /auth/delegated-keys': {
       const parsed = ListOnAccount.safeParse(body)
       if (!parsed.success || target.accountId === undefined) return []

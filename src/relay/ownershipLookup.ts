@@ -7,7 +7,7 @@ import { type RelayTarget, TARGET_KEYS } from './relayTarget.js'
 export interface RelayAuthorizeContext {
   /**
    * Whether every id the target names belongs to the customer `customerId` (the one the integrator
-   * created for the signed-in user): its accounts, their credentials, active sessions and delegated
+   * created for the signed-in user): its accounts, their credentials, sessions and delegated
    * keys, the cards it holds, and the quotes and transactions whose money moves for it. A quote
    * or transaction is judged by what the service acts on: an `ACCOUNT` source's account (and its
    * `customerId`, when set), a `REALTIME_FUNDING` source's `customerId`, and a transaction's own
@@ -95,11 +95,12 @@ export function ownershipScope(customerId: string, accountIds: readonly string[]
   return accountIds.length === 0 ? customerId : `${customerId}/${[...accountIds].sort().join(',')}`
 }
 
-// A session is not remembered: `isOwnedBy` promises an active one, and a revoked or expired
-// session leaves the list it is looked up in.
+// The ids a target names, each remembered once proven: the owner of an id never changes (a session
+// that has ended is the service's to refuse, as it refuses one it never issued).
 const REMEMBERED_IDS = [
   'accountId',
   'credentialId',
+  'sessionId',
   'delegatedKeyId',
   'cardId',
   'quoteId',
@@ -110,9 +111,9 @@ const REMEMBERED_IDS = [
  * The `isOwnedBy` of one target. An id found in `known` for the customer costs nothing; another
  * is looked up from the customer's side (its accounts, then what lists under them), or read from
  * the service and judged by the fields the service acts on, so an id the service does not know is
- * simply not owned. What a lookup proves the customer owns (every account, credential and delegated
- * key it listed, and the target's ids when they all are) goes into `known`; sessions never do, so
- * a revoked or expired one is refused as before.
+ * simply not owned. What a lookup proves the customer owns (every account, credential, session and
+ * delegated key it listed, the target's ids when they all are, and the `accountIds` it was given,
+ * under their scope) goes into `known`.
  *
  * @example
  * ```ts
@@ -180,12 +181,10 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
         if (!parsed.success) continue
         // Listed under the account asked about, and not naming another one.
         const listed = parsed.data.data.filter((item) => item.accountId == null || item.accountId === account)
-        if (list !== 'auth/sessions') {
-          await known.add(
-            proven,
-            listed.filter((item) => item.accountId === account).map((item) => item.id),
-          )
-        }
+        await known.add(
+          proven,
+          listed.filter((item) => item.accountId === account).map((item) => item.id),
+        )
         if (listed.some((item) => item.id === id)) return true
       }
       return false
@@ -238,7 +237,9 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
         return false
       }
     }
-    if (unknown.size > 0) await known.add(scope, [...unknown])
+    // The accounts given go under their own scope, where what the service answers about them is learned.
+    const learned = [...unknown, ...ownAccounts]
+    if (learned.length > 0) await known.add(scope, learned)
     owners.set(customerId, scope)
     return true
   }

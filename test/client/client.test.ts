@@ -261,8 +261,9 @@ describe('createWalletAuth', () => {
     })
     expect(revoked.status).toBe(204)
     expect(await wallet.sessions.list(customer.accountId)).toEqual([])
-    // The relay no longer finds the session among the customer's: it refuses, typed.
-    await expectCode(() => wallet.signOut(), 'FORBIDDEN')
+    // The relay remembers the session as the customer's (ownership never changes); the service
+    // no longer knows it and refuses, typed.
+    await expectCode(() => wallet.signOut(), 'REFERENCE_NOT_FOUND')
     expect(await wallet.sessions.current()).toBeUndefined()
     expect(events).toEqual(['signed-in', 'signed-out'])
   })

@@ -59,6 +59,7 @@ async function flowsOf(r: RelayHarness, name: string) {
     return r.upstream.length - before
   }
   let key: SessionKey | undefined
+  let sessionId: string | undefined
   const signed = () =>
     withWalletSignature(r.browser(user.name), { getKey: () => key as SessionKey, now: r.h.sandbox.clock.now })
   return {
@@ -68,7 +69,21 @@ async function flowsOf(r: RelayHarness, name: string) {
     emailSignIn: () =>
       calls(async () => {
         r.h.sandbox.clock.advance(r.h.sandbox.config.challengeIntervalMs)
-        key = (await otpSignInThroughRelay(r, user)).key
+        const signedIn = await otpSignInThroughRelay(r, user)
+        key = signedIn.key
+        sessionId = signedIn.metadata.sessionId
+      }),
+    refresh: () =>
+      calls(async () => {
+        const next = await generateSessionKey()
+        const response = await signed()(
+          `${r.appBase}/auth/sessions/${sessionId}/refresh`,
+          json('POST', { clientPublicKey: next.publicKey }),
+        )
+        expect(response.status).toBe(201)
+        // The refreshed session signs from now on.
+        key = next
+        sessionId = (await response.json()).id
       }),
     signedPatch: () =>
       calls(async () => {
@@ -176,7 +191,8 @@ async function runFlows(r: CountingHarness) {
   const signedPatch = await flows.signedPatch()
   const quoteExecute = await flows.quoteExecute()
   const secondSignIn = await flows.emailSignIn()
-  return { flows, firstSignIn, signedPatch, quoteExecute, secondSignIn }
+  const refresh = await flows.refresh()
+  return { flows, firstSignIn, signedPatch, quoteExecute, secondSignIn, refresh }
 }
 
 describe('calls from relay to service per flow', () => {
@@ -189,6 +205,7 @@ describe('calls from relay to service per flow', () => {
     expect(counted.signedPatch).toBe(own.signedPatch)
     expect(counted.quoteExecute).toBe(own.quoteExecute)
     expect(counted.secondSignIn).toBe(own.secondSignIn)
+    expect(counted.refresh).toBe(own.refresh)
   })
 
   it('with the wallet the integrator knows, the first sign-in costs one lookup and the rest none', async () => {
@@ -199,6 +216,7 @@ describe('calls from relay to service per flow', () => {
     expect(counted.signedPatch).toBe(own.signedPatch)
     expect(counted.quoteExecute).toBe(own.quoteExecute)
     expect(counted.secondSignIn).toBe(own.secondSignIn)
+    expect(counted.refresh).toBe(own.refresh)
   })
 
   it('what rested on a wrong wallet in the integrator’s records is forgotten once they are right', async () => {
