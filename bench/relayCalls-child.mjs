@@ -34,12 +34,15 @@ function expect(condition, message) {
 const FORGETFUL = { has: async () => false, add: async () => {} }
 
 /** The relay three ways over one sandbox; `page` is the signed-in user's browser on it. */
-function relayOf(testing, mode, customerId) {
+function relayOf(testing, mode, { customerId, accountId }) {
   const meter = { calls: 0 }
+  const accountIds = mode === 'isOwnedBy with accountIds, now' ? [accountId] : []
   const relay = createRelay({
     ...testing.relayOptions,
     authorize:
-      mode === 'own records' ? () => true : (_request, _target, { isOwnedBy }) => isOwnedBy(customerId),
+      mode === 'own records'
+        ? () => true
+        : (_request, _target, { isOwnedBy }) => isOwnedBy(customerId, { accountIds }),
     ...(mode === 'isOwnedBy, before' ? { ownershipStore: FORGETFUL } : {}),
     onError: () => {},
     fetch: async (request) => {
@@ -160,7 +163,7 @@ async function passkeySignIn({ testing, base, page, passkey }) {
 async function runFlows(testing, mode) {
   const customer = await testing.createCustomer()
   await testing.fund(customer.accountId, 50_000_000)
-  const { page, meter } = relayOf(testing, mode, customer.customerId)
+  const { page, meter } = relayOf(testing, mode, customer)
   const s = { testing, base: 'http://app.test', page, customer }
   const rows = []
   const measure = async (flow, run) => {
@@ -181,7 +184,7 @@ async function runFlows(testing, mode) {
 }
 
 const testing = await startTestSandbox({})
-const modes = ['own records', 'isOwnedBy, before', 'isOwnedBy, now']
+const modes = ['own records', 'isOwnedBy, before', 'isOwnedBy, now', 'isOwnedBy with accountIds, now']
 const results = {}
 for (const mode of modes) results[mode] = await runFlows(testing, mode)
 await testing.close()

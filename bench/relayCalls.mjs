@@ -33,18 +33,21 @@ export async function measureRelayCalls({ latencyMs = 50 } = {}) {
 
 /** The relay-calls section as Markdown. */
 export function relayCallsMarkdown(run) {
-  const [own, before, now] = run.modes.map((mode) => run.results[mode])
+  const [own, before, now, withAccounts] = run.modes.map((mode) => run.results[mode])
   const cell = (row) => `${row.calls} (${Math.round(row.ms)} ms)`
   return [
     '## Calls from relay to service per flow (Node, in-process sandbox)',
     '',
     `One new customer's flows in order, each column through a fresh relay; every call from relay to service is held back ${run.latencyMs} ms, as a network would, and each cell is calls (the flow's wall time), Node ${run.node}. ` +
-      '"Own records": a hook that asks the service nothing (the flow\'s own calls). "`isOwnedBy`, before": the README\'s hook, `isOwnedBy(user.customerId)`, with an ownership store that keeps nothing, which makes the lookups of the relay before it remembered ownership. "`isOwnedBy`, now": the same hook with the default store (in memory, per relay).',
+      '"Own records": a hook that asks the service nothing (the flow\'s own calls). "`isOwnedBy`, before": the README\'s hook, `isOwnedBy(user.customerId)`, with an ownership store that keeps nothing, which makes the lookups of the relay before it remembered ownership. "`isOwnedBy`, now": the same hook with the default store (in memory, per relay). "with `accountIds`": the README\'s hook as it is written, `isOwnedBy(user.customerId, { accountIds: [user.accountId] })`, naming the wallet the integrator created.',
     '',
-    '| flow | own records | `isOwnedBy`, before | `isOwnedBy`, now |',
-    '| --- | ---: | ---: | ---: |',
-    ...own.map((row, i) => `| ${row.flow} | ${cell(row)} | ${cell(before[i])} | **${cell(now[i])}** |`),
+    '| flow | own records | `isOwnedBy`, before | `isOwnedBy`, now | with `accountIds`, now |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...own.map(
+      (row, i) =>
+        `| ${row.flow} | ${cell(row)} | ${cell(before[i])} | ${cell(now[i])} | **${cell(withAccounts[i])}** |`,
+    ),
     '',
-    "The first sign-in of a customer the relay has never seen still costs two lookups (the customer's account list, then that account's credentials: the contract has no read of a credential by id); what they list is remembered, and so is what the relay forwards (a credential or delegated key created, a quote drawing on the customer's account), so later flows cost their own calls only. Sessions are looked up every time (`isOwnedBy` promises an active one): a refresh or sign-out still costs the account list and the session list. Behind a load balancer, `createRedisOwnershipStore` shares this between instances.",
+    "The first sign-in of a customer the relay has never seen costs one lookup with `accountIds` (that account's credentials: the contract has no read of a credential by id), two without (the customer's account list first); what they list is remembered, and so is what the relay forwards (a credential or delegated key created, a quote drawing on the customer's account), so later flows cost their own calls only. Sessions are remembered too (the session a sign-in or refresh opened): a refresh or sign-out after the sign-in costs its own calls; whether the session is still active is the service's to say. Behind a load balancer, `createRedisOwnershipStore` shares this between instances.",
   ].join('\n')
 }
