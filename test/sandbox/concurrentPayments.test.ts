@@ -2,7 +2,8 @@
 // at once): the SCA back-off and lockout count every parallel wrong code, a quote executes once, and
 // an Idempotency-Key moves money once. Each holds as some sequential order of the requests would.
 import { describe, expect, it } from 'vitest'
-import { FREE_AUTHORIZE_FAILURES, SCA_LOCKOUT_FAILURES } from '../../src/sandbox/money/quoteRoutes.js'
+import { FREE_AUTHORIZE_FAILURES } from '../../src/sandbox/money/quoteRoutes.js'
+import { SCA_LOCKOUT_FAILURES } from '../../src/sandbox/sca/scaLockout.js'
 import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import type { Quote } from '../../src/wire/quote.js'

@@ -24,8 +24,6 @@ const ExecuteBody = z.looseObject({ scaFactor: z.nullish(z.string()) })
 export const FREE_AUTHORIZE_FAILURES = 3
 /** How long after a wrong proof the next attempt is refused (429), past the free failures. */
 export const AUTHORIZE_BACKOFF_MS = 10_000
-// Kept importable from here for the tests that read the payment lockout off the quote routes.
-export { SCA_LOCKOUT_FAILURES, SCA_LOCKOUT_MS } from '../sca/scaLockout.js'
 /** How long after a code was sent it may be re-sent. */
 export const SCA_RESEND_INTERVAL_MS = 30_000
 
