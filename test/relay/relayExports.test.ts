@@ -2,9 +2,10 @@
 import { expect, it } from 'vitest'
 import * as relay from '../../src/relay/index.js'
 
-it('exports the relay, its adapters, passkey registration options with their stores, the ownership stores, the sandbox token minter and the webhook verifier', () => {
+it('exports the relay, its adapters, passkey registration options with their stores, the ownership stores, the sandbox token minter and the webhook verifier with its header', () => {
   expect(Object.keys(relay).sort()).toEqual([
     'RELAY_OPERATIONS',
+    'WEBHOOK_SIGNATURE_HEADER',
     'createMemoryChallengeStore',
     'createMemoryOwnershipStore',
     'createPasskeyRegistrationOptions',
