@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { browserFilesMarkdown, measureBrowserFiles } from './browserFilesSize.mjs'
 import { installMarkdown, measureInstall, packAndInstall, removeInstall } from './installSize.mjs'
 import { measurePeerSizes, peerSizeMarkdown } from './peerSize.mjs'
 import { measureRelayCalls, relayCallsMarkdown } from './relayCalls.mjs'
@@ -53,6 +54,7 @@ const installed = await step('install size', async () => {
     await removeInstall(install)
   }
 })
+const browserFiles = measureBrowserFiles() // dist/browser, built with the install above
 const speed = await step('speed in Chromium', () => measureSpeed())
 const signedCall = await step('signed call in Chromium', () => measureSignedCall())
 const roundTrip = await step('signed-retry round trip', () => measureRoundTrip())
@@ -91,6 +93,14 @@ const markdown = [
   '',
   sizeMarkdown(sizes),
   '',
+  '## The no-bundler browser files',
+  '',
+  'What a page without a bundler loads from `dist/browser/` (self-contained ES modules, every dependency inside,',
+  'relative imports only): initial = the entry and its static imports, lazy = what it imports on first use.',
+  "Vite's library build, minified by esbuild; each file gzipped (-9).",
+  '',
+  browserFilesMarkdown(browserFiles),
+  '',
   '## Bundle size next to the peer SDK',
   '',
   peerSizeMarkdown(peerSizes),
@@ -117,6 +127,6 @@ await writeFile(new URL('bench/BENCHMARKS.md', ROOT), `${markdown}\n`)
 await mkdir(new URL('bench/out/', ROOT), { recursive: true })
 await writeFile(
   new URL('bench/out/report.json', ROOT),
-  `${JSON.stringify({ environment, sizes, peerSizes, installed, speed, signedCall, roundTrip, relayCalls, sandbox, customers }, null, 2)}\n`,
+  `${JSON.stringify({ environment, sizes, browserFiles, peerSizes, installed, speed, signedCall, roundTrip, relayCalls, sandbox, customers }, null, 2)}\n`,
 )
 console.log('\nwrote bench/BENCHMARKS.md and bench/out/report.json')

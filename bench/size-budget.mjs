@@ -1,10 +1,12 @@
 // `npm run size` (CI): bundle sizes only, esbuild only (about a second; the Vite builds and the peer
 // comparison are in `npm run bench`); exits 1 when an enforced budget is exceeded or the stamp entry
 // pulls in HPKE, WebAuthn or zod code. Targets (`enforced: false`) only warn.
+import { browserFilesMarkdown, measureBrowserFiles } from './browserFilesSize.mjs'
 import { measureSizes, sizeMarkdown } from './size.mjs'
 
 const sizes = await measureSizes({ vite: false })
 console.log(sizeMarkdown(sizes))
+console.log(`\n${browserFilesMarkdown(measureBrowserFiles())}`)
 for (const b of sizes.budgets.filter((b) => !b.ok && !b.enforced)) {
   console.warn(`size target not met (not enforced): ${b.name} is ${b.gzip} B gzip, target ${b.limit} B`)
 }
