@@ -1,0 +1,153 @@
+// The page's backend, on node:http alone: the page under its Content-Security-Policy, the kit's
+// browser files under /kit/, the kit's relay at /api/wallet (the API secret stays here), and the
+// app's own few routes.
+import { readFile } from 'node:fs/promises'
+import { createPasskeyRegistrationOptions, createRelay, toNodeHandler } from 'embedded-wallet-auth/relay'
+import { KIT_DIR, readKitManifest } from './kitFiles.mjs'
+import { PAGE_DIR, renderPage } from './renderPage.mjs'
+
+/** The policy the page runs under: its own scripts, styles and connections only. */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'"
+
+/** Where the browser sends its CSP violation reports, when a test asks for them. */
+const CSP_REPORTS = '/csp-reports'
+
+const PAGE_FILES = new Map([
+  ['/app.js', 'text/javascript; charset=utf-8'],
+  ['/style.css', 'text/css; charset=utf-8'],
+])
+
+function send(res, status, body, type = 'application/json') {
+  res.statusCode = status
+  res.setHeader('Content-Type', type)
+  res.end(typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body))
+}
+
+async function readJson(req) {
+  const chunks = []
+  for await (const chunk of req) chunks.push(chunk)
+  const parsed = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {}
+  return typeof parsed === 'object' && parsed !== null ? parsed : {}
+}
+
+/**
+ * The backend's request handler (`(req, res) => void`, for `http.createServer`).
+ *
+ * @example
+ * ```js
+ * const handler = createPlainHtmlBackend({
+ *   origin: 'http://localhost:8795',
+ *   service: { baseUrl, clientId, clientSecret },
+ *   users: [{ email: 'ada@example.com', customerId, accountId }],
+ * })
+ * createServer(handler).listen(8795, 'localhost')
+ * ```
+ * @param {{
+ *   origin: string,
+ *   service: { baseUrl: string, clientId: string, clientSecret: string, fetch?: (request: Request) => Promise<Response> },
+ *   users: { email: string, customerId: string, accountId: string }[],
+ *   trustedSigner?: string,
+ *   kitDir?: string,
+ *   tamper?: string,
+ *   onCspReport?: (report: unknown) => void,
+ * }} settings the page's origin (passkeys are bound to it), the service and its credentials (a
+ *   `fetch` of its own for an in-process sandbox), the app's users, the OTP signer the page
+ *   trusts (default: the service's own), and for tests `tamper`: a kit file served with one byte
+ *   changed, and `onCspReport`: the page's CSP then also has a `report-uri`, and every violation
+ *   report the browser sends is handed to it.
+ */
+export function createPlainHtmlBackend(settings) {
+  const { origin, service, trustedSigner, kitDir = KIT_DIR, tamper, onCspReport } = settings
+  const policy = onCspReport
+    ? `${CONTENT_SECURITY_POLICY}; report-uri ${CSP_REPORTS}`
+    : CONTENT_SECURITY_POLICY
+  const serviceFetch = service.fetch ?? ((request) => fetch(request))
+  const usersByEmail = new Map(settings.users.map((user) => [user.email.toLowerCase(), user]))
+  // The app's own sign-in sessions: an opaque cookie token -> the user. (Here the email alone
+  // starts one: it stands for the app's real login, which this example does not show.)
+  const sessions = new Map()
+  const userOf = (cookie) => {
+    const token = /(?:^|;\s*)app_session=([\w-]+)/.exec(cookie ?? '')?.[1]
+    return token === undefined ? undefined : sessions.get(token)
+  }
+  const passkeys = createPasskeyRegistrationOptions({
+    rpName: 'Plain HTML wallet',
+    rpId: 'localhost',
+    origins: [origin],
+  })
+  const relay = toNodeHandler(
+    createRelay({
+      ...service,
+      prefix: '/api/wallet',
+      passkeyRegistration: passkeys,
+      // The signed-in user may touch only what their own customer owns.
+      authorize: (request, _target, { isOwnedBy }) => {
+        const user = userOf(request.headers.get('cookie'))
+        return user !== undefined && isOwnedBy(user.customerId, { accountIds: [user.accountId] })
+      },
+    }),
+  )
+  const methodsOf = async (user) => {
+    const response = await serviceFetch(
+      new Request(`${service.baseUrl}/auth/credentials?accountId=${encodeURIComponent(user.accountId)}`, {
+        headers: { Authorization: `Basic ${btoa(`${service.clientId}:${service.clientSecret}`)}` },
+      }),
+    )
+    if (!response.ok) throw new Error(`The wallet service answered ${response.status}.`)
+    return (await response.json()).data
+  }
+
+  const serveKit = async (res, path) => {
+    const manifest = await readKitManifest(kitDir)
+    if (!Object.hasOwn(manifest.files, path)) return send(res, 404, { code: 'NOT_FOUND' })
+    const bytes = await readFile(`${kitDir}${path}`)
+    // A test's tampered copy: the last byte (a newline or a semicolon) changed to a space.
+    if (path === tamper) bytes[bytes.length - 1] = bytes[bytes.length - 1] === 0x20 ? 0x0a : 0x20
+    send(res, 200, bytes, 'text/javascript; charset=utf-8')
+  }
+
+  const serveApi = async (req, res, path) => {
+    if (path === '/api/sign-in' && req.method === 'POST') {
+      const { email } = await readJson(req)
+      const user = typeof email === 'string' ? usersByEmail.get(email.toLowerCase()) : undefined
+      if (!user) return send(res, 404, { code: 'NOT_FOUND' })
+      const token = crypto.randomUUID()
+      sessions.set(token, user)
+      res.setHeader('Set-Cookie', `app_session=${token}; HttpOnly; SameSite=Strict; Path=/`)
+      return send(res, 200, { accountId: user.accountId, methods: await methodsOf(user) })
+    }
+    const user = userOf(req.headers.cookie)
+    if (!user) return send(res, 401, { code: 'UNAUTHENTICATED' })
+    if (path === '/api/account')
+      return send(res, 200, { accountId: user.accountId, methods: await methodsOf(user) })
+    if (path === '/api/passkey-options' && req.method === 'POST')
+      return send(res, 200, await passkeys.options({ name: user.email, accountId: user.accountId }))
+    send(res, 404, { code: 'NOT_FOUND' })
+  }
+
+  return async (req, res) => {
+    const path = new URL(req.url ?? '/', origin).pathname
+    try {
+      if (path.startsWith('/api/wallet/')) return void relay(req, res)
+      if (path === CSP_REPORTS && onCspReport && req.method === 'POST') {
+        onCspReport(await readJson(req))
+        return send(res, 204, '')
+      }
+      if (path.startsWith('/api/')) return await serveApi(req, res, path)
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { code: 'METHOD_NOT_ALLOWED' })
+      if (path.startsWith('/kit/')) return await serveKit(res, path.slice('/kit/'.length))
+      const type = PAGE_FILES.get(path)
+      if (type) return send(res, 200, await readFile(new URL(path.slice(1), PAGE_DIR)), type)
+      if (path !== '/') return send(res, 404, { code: 'NOT_FOUND' })
+      res.setHeader('Content-Security-Policy', policy)
+      const html = await renderPage({ manifest: await readKitManifest(kitDir), trustedSigner })
+      send(res, 200, html, 'text/html; charset=utf-8')
+    } catch (error) {
+      // A body that is not JSON is the caller's mistake; anything else is this server's.
+      if (error instanceof SyntaxError) return send(res, 400, { code: 'INVALID_INPUT' })
+      console.error(error)
+      send(res, 500, { code: 'INTERNAL_ERROR' })
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// The page's HTML, its double-braced values filled in at serve time from the kit's manifest and
+// the page's own files: the integrity values the browser checks cannot drift from what is served.
+import { readFile } from 'node:fs/promises'
+import { moduleClosure, sriOf } from './kitFiles.mjs'
+
+/** The page's own files (HTML template, script, stylesheet). */
+export const PAGE_DIR = new URL('../page/', import.meta.url)
+
+const escapeAttribute = (value) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
+
+/**
+ * The page, ready to serve: the trusted OTP signer in its meta tag, a `modulepreload` with its
+ * integrity for every module `wallet.js` may load (statically or lazily), and the integrity of
+ * every script and stylesheet it names.
+ *
+ * @example
+ * ```js
+ * const html = await renderPage({ manifest: await readKitManifest(), trustedSigner })
+ * ```
+ * @param {{ manifest: { files: Record<string, { integrity: string, imports: string[], lazyImports: string[] }> }, trustedSigner?: string }} options
+ */
+export async function renderPage({ manifest, trustedSigner = '' }) {
+  const template = await readFile(new URL('index.html', PAGE_DIR), 'utf8')
+  const integrityOf = async (path) => {
+    if (path.startsWith('/kit/')) {
+      const file = manifest.files[path.slice('/kit/'.length)]
+      if (!file) throw new Error(`${path} is not in the kit's integrity.json`)
+      return file.integrity
+    }
+    return sriOf(await readFile(new URL(path.slice(1), PAGE_DIR)))
+  }
+  const preloads = moduleClosure(manifest, 'wallet.js')
+    .slice(1)
+    .map(
+      (path) =>
+        `<link rel="modulepreload" href="/kit/${path}" integrity="${manifest.files[path].integrity}" />`,
+    )
+    .join('\n    ')
+  const values = new Map([
+    ['trustedSigner', escapeAttribute(trustedSigner)],
+    ['modulepreloads', preloads],
+  ])
+  for (const [, path] of template.matchAll(/\{\{integrity ([^}]+)\}\}/g))
+    values.set(`integrity ${path}`, await integrityOf(path))
+  return template.replace(/\{\{([^}]+)\}\}/g, (_match, key) => {
+    const value = values.get(key)
+    if (value === undefined) throw new Error(`The page template names an unknown value {{${key}}}`)
+    return value
+  })
+}

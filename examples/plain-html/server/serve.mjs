@@ -1,0 +1,8 @@
+// `node examples/plain-html/server/serve.mjs [port]`: the example on http://localhost:8795 with
+// a sandbox whose customer is ada@example.com (code 000000). Build the kit's files first.
+import { startPlainHtmlExample } from './startPlainHtmlExample.mjs'
+
+const example = await startPlainHtmlExample({ port: Number(process.argv[2] ?? 8795) })
+const [customer] = example.sandbox.customers
+console.log(`Open ${example.url} and sign in as ${customer?.email} with the code ${example.sandbox.otpCode}.`)
+process.once('SIGINT', () => void example.close())
