@@ -9,7 +9,6 @@ import { expect, test, type WalletGuard } from 'embedded-wallet-auth/testing/pla
 import { type RunningExample, startPlainHtmlExample } from './server/startPlainHtmlExample.mjs'
 
 const PORT = 8796
-const TAMPERED_PORT = 8797
 const KIT = new URL('../../dist/browser/', import.meta.url)
 
 interface Manifest {
@@ -121,10 +120,10 @@ test('a kit module changed by one byte is refused, and the page does not run', a
   // A module wallet.js imports, changed on the server after the page named its integrity.
   const tampered = manifest.files['wallet.js']?.imports[0]
   if (!tampered) throw new Error('wallet.js imports no chunk')
-  const broken = await startPlainHtmlExample({ port: TAMPERED_PORT, tamper: tampered })
+  const broken = await startPlainHtmlExample({ tamper: tampered })
   try {
     const served = page.waitForResponse((response) => response.url().endsWith(`/kit/${tampered}`))
-    await page.goto(`http://localhost:${TAMPERED_PORT}/`, { waitUntil: 'load' })
+    await page.goto(`${broken.url}/`, { waitUntil: 'load' })
     // The browser did receive the file, its length unchanged but one byte not, and refused it.
     const response = await served
     expect(response.status()).toBe(200)
