@@ -1,7 +1,10 @@
 // TypeDoc plugin for the site (typedoc.config.mjs). Each entry's module is named after its import
-// specifier (`embedded-wallet-auth/client`, not `client/index`). And a guide's `{@link name}`
-// finds an export of any entry: TypeDoc would look for the bare name only at the project's top,
-// where the modules are; a name no entry exports is left alone, for TypeDoc to refuse.
+// specifier (`embedded-wallet-auth/client`, not `client/index`). The guides are a group of their
+// own, Guides (first in the navigation), in the order the start page links to them. And a guide's
+// `{@link name}` finds an export of any entry: TypeDoc would look for the bare name only at the
+// project's top, where the modules are; a name no entry exports is left alone, for TypeDoc to refuse.
+import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import { Converter, ReflectionKind } from 'typedoc'
 
 /** @param {import('typedoc').Application} app */
@@ -10,6 +13,25 @@ export function load(app) {
     if (reflection.kind !== ReflectionKind.Module) return
     const subpath = reflection.name.replace(/(^|\/)index$/, '')
     reflection.name = subpath === '' ? 'embedded-wallet-auth' : `embedded-wallet-auth/${subpath}`
+  })
+  app.converter.on(Converter.EVENT_CREATE_DOCUMENT, (_context, document) => {
+    document.frontmatter.group ??= 'Guides'
+  })
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
+    const readme = app.options.getValue('readme')
+    const { project } = context
+    const order = (document) => {
+      const file = project.files.getReflectionPath?.(document) ?? ''
+      const at = readFileSync(readme, 'utf8').indexOf(`${basename(file)})`)
+      return at === -1 ? Number.POSITIVE_INFINITY : at
+    }
+    const byStartPage = (a, b) => order(a) - order(b)
+    project.documents?.sort(byStartPage)
+    if (project.childrenIncludingDocuments !== undefined)
+      project.childrenIncludingDocuments = [
+        ...(project.documents ?? []),
+        ...project.childrenIncludingDocuments.filter((child) => !child.isDocument()),
+      ]
   })
   // Before TypeDoc's own link resolution (priority -300).
   app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
