@@ -1,12 +1,16 @@
-// The README's elements section has what it promises (a plain HTML page under ten lines, the React
-// snippets (raw tags, wrappers) and the Vue one, theming, messages), its CSS names only what the elements have, and the React
-// and Vue typings are held to what they promise: a wrong prop or event is an error. (That every
-// snippet compiles, this section's included, is test/readme.test.ts's check.)
+// The elements guide has what it promises (a plain HTML page under ten lines, the React snippets
+// (raw tags, wrappers) and the Vue one, theming, messages), its CSS names only what the elements
+// have, and the React and Vue typings are held to what they promise: a wrong prop or event is an
+// error. (That every snippet compiles, this guide's included, is test/docs/snippets.test.ts's check.)
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { moduleScript, README, ROOT, readmeBlocks, typeCheck } from '../readmeSnippets.js'
+import { markdownBlocks, moduleScript, ROOT, readMarkdown } from '../docs/markdown.js'
+import { typeCheck } from '../docs/typeCheck.js'
 
-const blocks = readmeBlocks().filter((block) => block.heading === 'Elements: `embedded-wallet-auth/elements`')
+const GUIDE = readMarkdown('docs/guides/elements.md')
+const blocks = markdownBlocks(GUIDE).filter(
+  (block) => block.heading === 'Elements: `embedded-wallet-auth/elements`',
+)
 
 // Misuses the typings must refuse (one per line from line 3, the wrappers' from line 5), and uses
 // they must accept.
@@ -41,7 +45,7 @@ export const fine: OtpProps = { credentialId: 'x', channel: 'sms', messages: { o
 `,
 }
 
-describe('the README elements section', () => {
+describe('the elements guide', () => {
   it('has the plain HTML page (under ten lines), the React and Vue snippets, theming and messages', () => {
     expect(blocks.map((block) => block.lang)).toEqual(['html', 'tsx', 'tsx', 'ts', 'css', 'ts'])
     // React 19's raw tags, then the wrappers for 16.8 to 19.
@@ -64,7 +68,7 @@ describe('the README elements section', () => {
     for (const [property] of css.matchAll(/--wallet-[\w-]+/g)) expect(sources).toContain(`var(${property}`)
     for (const [, part = ''] of css.matchAll(/::part\(([\w-]+)\)/g)) expect(parts).toContain(part)
     // The prose lists them too.
-    for (const [, property = ''] of README.matchAll(/`(--wallet-[\w-]+)`/g))
+    for (const [, property = ''] of GUIDE.matchAll(/`(--wallet-[\w-]+)`/g))
       expect(sources).toContain(`var(${property}`)
   })
 })
@@ -73,14 +77,14 @@ describe('the React and Vue typings', () => {
   it('refuse a prop of the wrong type, an unknown prop, a method as a prop and a wrong event detail', () => {
     const errors = typeCheck(WRONG_USES, { environment: 'browser' })
     expect(errors.map((error) => error.replace(/ TS\d+:[\s\S]*/, ''))).toEqual([
-      'readme/react-wrappers-wrong.tsx:5',
-      'readme/react-wrappers-wrong.tsx:6',
-      'readme/react-wrappers-wrong.tsx:7',
-      'readme/react-wrong.tsx:3',
-      'readme/react-wrong.tsx:4',
-      'readme/react-wrong.tsx:5',
-      'readme/react-wrong.tsx:6',
-      'readme/vue-wrong.ts:5',
+      'snippets/react-wrappers-wrong.tsx:5',
+      'snippets/react-wrappers-wrong.tsx:6',
+      'snippets/react-wrappers-wrong.tsx:7',
+      'snippets/react-wrong.tsx:3',
+      'snippets/react-wrong.tsx:4',
+      'snippets/react-wrong.tsx:5',
+      'snippets/react-wrong.tsx:6',
+      'snippets/vue-wrong.ts:5',
     ])
   }, 60_000)
 })

@@ -1,52 +1,8 @@
-// The README's code, read as its reader copies it: the fenced blocks of each section, and a strict
-// TypeScript check of snippets against the kit's source, the package's subpaths mapped onto it
-// (as an app importing the package by name resolves them). Used by readme.test.ts (every section)
-// and elements/frameworksReadme.test.ts (the elements section and the framework typings).
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+// A strict TypeScript check of code a reader copies from the docs, against the kit's source, the
+// package's subpaths mapped onto it (as an app importing the package by name resolves them). Used
+// by snippets.test.ts (every markdown file) and elements/frameworksReadme.test.ts (the typings).
 import ts from 'typescript'
-
-/** The repository's root directory (with a trailing slash). */
-export const ROOT = fileURLToPath(new URL('../', import.meta.url))
-
-/** README.md as committed. */
-export const README = readFileSync(`${ROOT}README.md`, 'utf8')
-
-/** One fenced block of the README. */
-export interface ReadmeBlock {
-  /** The heading the block sits under (the nearest `##` or `###` above it), without the hashes. */
-  heading: string
-  /** The fence's language (`ts`, `tsx`, `html`, `sh`, …; empty when none is given). */
-  lang: string
-  code: string
-  /** 1-based line of the opening fence. */
-  line: number
-}
-
-/** Every fenced block of `markdown`, with the heading it sits under. */
-export function readmeBlocks(markdown: string = README): ReadmeBlock[] {
-  const blocks: ReadmeBlock[] = []
-  const lines = markdown.split('\n')
-  let heading = ''
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index] ?? ''
-    const title = /^#{1,6} (.*)$/.exec(line)
-    if (title) heading = title[1] ?? ''
-    const fence = /^```(\w*)\s*$/.exec(line)
-    if (!fence) continue
-    const start = index
-    const body: string[] = []
-    for (index++; index < lines.length && !/^```\s*$/.test(lines[index] ?? ''); index++)
-      body.push(lines[index] ?? '')
-    blocks.push({ heading, lang: fence[1] ?? '', code: `${body.join('\n')}\n`, line: start + 1 })
-  }
-  return blocks
-}
-
-/** The module script of an HTML block, if it has one. */
-export function moduleScript(html: string): string | undefined {
-  return /<script type="module">\n([\s\S]*?)<\/script>/.exec(html)?.[1]
-}
+import { ROOT } from './markdown.js'
 
 /** Where a snippet runs: in a page (DOM, no Node globals) or in Node (Node's globals, no DOM). */
 export type SnippetEnvironment = 'browser' | 'node'
@@ -68,7 +24,7 @@ export function typeCheck(
 ): string[] {
   const virtual = new Map(
     Object.entries({ 'app-globals.d.ts': globals, ...files }).map(([name, source]) => [
-      `${ROOT}readme/${name}`,
+      `${ROOT}snippets/${name}`,
       source,
     ]),
   )
