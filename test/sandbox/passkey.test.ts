@@ -6,6 +6,7 @@ import { bytesToBase64Url } from '../../src/crypto/bytesToBase64Url.js'
 import { utf8 } from '../../src/crypto/utf8.js'
 import { generateSessionKey } from '../../src/keys/sessionKey.js'
 import { LEGACY_PASSKEY_SIGNATURE } from '../../src/sandbox/passkeys.js'
+import { expectCode } from '../helpers/expectCode.js'
 import { createCustomer, type Harness, json, otpSignIn, startHarness } from './harness.js'
 import { registeredPasskey } from './registeredPasskey.js'
 import { type AssertionTweaks, softwareAuthenticator } from './softwareAuthenticator.js'
@@ -72,6 +73,24 @@ describe('passkey sign-in in the sandbox', () => {
       credentialId: attestation.credentialId,
       requestId: expect.stringMatching(/^Request:/),
     })
+  })
+
+  it('refuses a registration whose claimed credential id is not the one the authenticator signed', async () => {
+    const h = await startHarness()
+    const { rpId, origins } = h.sandbox.config
+    const { accountId, emailCredentialId } = await createCustomer(h)
+    await otpSignIn(h, emailCredentialId, accountId)
+    const authenticator = await softwareAuthenticator(rpId, origins[0] as string)
+    const challenge = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
+    const attestation = authenticator.register(challenge)
+    const claimed = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
+    const body = { type: 'PASSKEY', accountId, challenge, nickname: 'Laptop' }
+    const forged = () =>
+      h.signed(
+        `${h.base}/auth/credentials`,
+        json('POST', { ...body, attestation: { ...attestation, credentialId: claimed } }),
+      )
+    await expectCode(forged, 'INVALID_INPUT')
   })
 
   it('opens a session for a valid assertion, once per challenge', async () => {

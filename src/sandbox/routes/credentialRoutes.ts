@@ -11,6 +11,7 @@ import { checkSandboxToken, providerName } from '../oidc.js'
 import { issueOtp, verifyOtp } from '../otp.js'
 import { issuePasskeyChallenge, verifyPasskey } from '../passkeys.js'
 import { readBody } from '../readBody.js'
+import { registrationResponse } from '../registrationResponse.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
 import { openSession } from '../sessions.js'
 import { acceptRetry, isRetry, issueChallenge, signedRetry } from '../signedRetry.js'
@@ -233,15 +234,8 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
         }
       }
       case 'PASSKEY': {
-        const { credentialId, clientDataJson, attestationObject, transports = [] } = body.attestation
         const verification = await verifyRegistrationResponse({
-          response: {
-            id: credentialId,
-            rawId: credentialId,
-            type: 'public-key',
-            response: { clientDataJSON: clientDataJson, attestationObject, transports: transports as never },
-            clientExtensionResults: {},
-          },
+          response: registrationResponse(body.attestation),
           expectedChallenge: body.challenge,
           expectedOrigin: config.origins,
           expectedRPID: config.rpId,
@@ -255,11 +249,16 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
           })
         })
         if (!verification.verified) throw invalidInput('The passkey attestation does not verify.')
-        const { publicKey, counter } = verification.registrationInfo.credential
+        // The id the authenticator signed over is the one assertions will carry.
+        const { id, publicKey, counter } = verification.registrationInfo.credential
+        if (id !== body.attestation.credentialId) {
+          throw invalidInput('The credential id is not the one in the verified registration.')
+        }
+        const transports = body.attestation.transports ?? []
         return {
           ...base,
           nickname: body.nickname,
-          passkey: { credentialId, publicKey, counter, transports },
+          passkey: { credentialId: id, publicKey, counter, transports },
         }
       }
     }
