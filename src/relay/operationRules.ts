@@ -120,6 +120,11 @@ const QuoteCreate = z.strictObject({
 })
 
 // Exactly one proof: a code (SMS, TOTP) or a passkey assertion with the origin it was made on.
+const oneProof = z.refine<{ code?: unknown; passkeyAssertion?: unknown; origin?: unknown }>(
+  ({ code, passkeyAssertion, origin }) =>
+    code != null ? passkeyAssertion == null && origin == null : passkeyAssertion != null && origin != null,
+  'Send either code, or passkeyAssertion with origin.',
+)
 const ScaAuthorization = z
   .strictObject({
     code: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
@@ -127,15 +132,7 @@ const ScaAuthorization = z
     origin: z.optional(z.nullable(z.url())),
     endUserIpAddress: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
   })
-  .check(
-    z.refine(
-      ({ code, passkeyAssertion, origin }) =>
-        code != null
-          ? passkeyAssertion == null && origin == null
-          : passkeyAssertion != null && origin != null,
-      'Send either code, or passkeyAssertion with origin.',
-    ),
-  )
+  .check(oneProof)
 
 const AccountQuery = z.strictObject({ accountId: Id })
 
@@ -166,15 +163,7 @@ const ScaLoginProof = z
     passkeyAssertion: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
     origin: z.optional(z.nullable(z.url())),
   })
-  .check(
-    z.refine(
-      ({ code, passkeyAssertion, origin }) =>
-        code != null
-          ? passkeyAssertion == null && origin == null
-          : passkeyAssertion != null && origin != null,
-      'Send either code, or passkeyAssertion with origin.',
-    ),
-  )
+  .check(oneProof)
 const ContactCode = z.strictObject({ code: Code })
 
 /**
