@@ -62,7 +62,9 @@ test('revoke a credential and a session; the refusals the spec requires are show
   await expect(statusOf(page.locator('#add-sms'))).toHaveText('SMS sign-in is on; this session now uses it.')
   await expect(page.locator('#signed-in-with')).toHaveText('Text message code')
 
-  // A credential cannot remove itself: a session of another credential must sign.
+  // A credential cannot remove itself: a session of another credential must sign. (The list is
+  // drawn again for the new session first: a click before that would land on the old row.)
+  await expect(credentialRow(page, 'SMS_OTP')).toContainText('(this session)')
   await credentialRow(page, 'SMS_OTP').getByRole('button', { name: 'Remove Text message code' }).click()
   await expectAlert(credentialRow(page, 'SMS_OTP'), 'WALLET_SIGNATURE_INVALID')
   await expect(credentialRow(page, 'SMS_OTP').locator(':scope > p.alert')).toBeFocused()
