@@ -17,12 +17,14 @@ describe('the links of the markdown sources', () => {
     expect(markdownLinkErrors({ pages, exists })).toEqual([])
   })
 
-  it('would catch a link to a missing file and to a missing heading', () => {
+  it('would catch a link to a missing file and to a missing heading, and takes a heading with code as GitHub does', () => {
     const planted = new Map([
       ...pages,
       [
         'docs/guides/planted.md',
-        '# Planted\n\n[a](./nowhere.md) [b](./client.md#no-such-heading) [c](./client.md) [d](#planted)\n',
+        '# Planted\n\n## Testing: `embedded-wallet-auth/testing`\n\n' +
+          '[a](./nowhere.md) [b](./client.md#no-such-heading) [c](./client.md) [d](#planted) ' +
+          '[e](#testing-embedded-wallet-authtesting)\n',
       ],
     ])
     expect(markdownLinkErrors({ pages: planted, exists })).toEqual([

@@ -10,16 +10,22 @@ export interface MarkdownLinkSources {
   exists: (path: string) => boolean
 }
 
+/** A markdown file without its fenced blocks. */
+function withoutFences(markdown: string): string {
+  return markdown.replace(/^```[\s\S]*?^```\s*$/gm, '')
+}
+
 /** The prose of a markdown file: its fenced blocks and code spans blanked out. */
 function prose(markdown: string): string {
-  return markdown.replace(/^```[\s\S]*?^```\s*$/gm, '').replace(/`[^`\n]*`/g, '')
+  return withoutFences(markdown).replace(/`[^`\n]*`/g, '')
 }
 
 /** GitHub's id for each heading of `markdown`, a repeated one suffixed -1, -2, … */
 export function headingSlugs(markdown: string): Set<string> {
   const slugs = new Set<string>()
   const seen = new Map<string, number>()
-  for (const [, title = ''] of prose(markdown).matchAll(/^#{1,6} (.*)$/gm)) {
+  // A heading's code spans count: GitHub keeps their text in the id (without the backticks).
+  for (const [, title = ''] of withoutFences(markdown).matchAll(/^#{1,6} (.*)$/gm)) {
     const base = title
       .replace(/`/g, '')
       .trim()
