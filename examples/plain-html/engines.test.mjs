@@ -3,36 +3,8 @@
 // where the engine has WebAuthn. Run by `npm run test:engines`.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { findFirefox } from '../../test/browser/findFirefox.mjs'
-import { findWebKitDriver } from '../../test/browser/findWebKitDriver.mjs'
-import { launchFirefox } from '../../test/engines/marionette.mjs'
-import { launchWebKit } from '../../test/engines/webkitWebDriver.mjs'
+import { ENGINES } from '../../test/engines/engineLaunchers.mjs'
 import { startPlainHtmlExample } from './server/startPlainHtmlExample.mjs'
-
-const ENGINES = [
-  {
-    name: 'firefox',
-    passkeys: true,
-    launch: async () => {
-      const found = findFirefox()
-      if (!found)
-        throw new Error('No Firefox: run `node test/engines/ensureEngines.mjs` for what to install.')
-      const browser = await launchFirefox({ path: found.path })
-      await browser.addVirtualAuthenticator()
-      return browser
-    },
-  },
-  {
-    name: 'webkit',
-    passkeys: false,
-    launch: async () => {
-      const found = findWebKitDriver()
-      if (!found)
-        throw new Error('No WebKitWebDriver: run `node test/engines/ensureEngines.mjs` for what to install.')
-      return launchWebKit({ driverPath: found.path })
-    },
-  },
-]
 
 // In-page helpers of every step: a query through the elements' open shadow roots, and a wait
 // for a condition (bounded, so that a step that cannot finish fails with what it waited for).

@@ -5,37 +5,9 @@
 import { after, before, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { createServer } from 'vite'
-import { findFirefox } from '../browser/findFirefox.mjs'
-import { findWebKitDriver } from '../browser/findWebKitDriver.mjs'
-import { launchFirefox } from './marionette.mjs'
-import { launchWebKit } from './webkitWebDriver.mjs'
+import { ENGINES } from './engineLaunchers.mjs'
 
 const PAGE = '/test/engines/page.html'
-
-/** The engines, each with how to start it; a missing one fails its test with ensureEngines' sentence. */
-const ENGINES = [
-  {
-    name: 'firefox',
-    launch: async () => {
-      const found = findFirefox()
-      if (!found)
-        throw new Error('No Firefox: run `node test/engines/ensureEngines.mjs` for what to install.')
-      const browser = await launchFirefox({ path: found.path })
-      // WebAuthn answered by a virtual authenticator, as Chromium's tests are by theirs.
-      await browser.addVirtualAuthenticator()
-      return browser
-    },
-  },
-  {
-    name: 'webkit',
-    launch: async () => {
-      const found = findWebKitDriver()
-      if (!found)
-        throw new Error('No WebKitWebDriver: run `node test/engines/ensureEngines.mjs` for what to install.')
-      return launchWebKit({ driverPath: found.path })
-    },
-  },
-]
 
 let server
 let pageUrl
