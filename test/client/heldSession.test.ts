@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { createWalletAuth } from '../../src/client/createWalletAuth.js'
 import { createKeyStore, type KeyStore } from '../../src/keys/createKeyStore.js'
 import { generateSessionKey, type SessionKey } from '../../src/keys/sessionKey.js'
+import { parseStamp } from '../../src/stamp/parseStamp.js'
 import { expectCode } from '../helpers/expectCode.js'
 
 const ORGANIZATION = 'Organization:9d2f6a0e-5b1c-4c8e-9a4f-2b7d3e1f0a6c'
@@ -22,7 +23,7 @@ function fakeService() {
     if (init?.method !== 'DELETE') return new Response(null, { status: 404 })
     const stamp = new Headers(init?.headers).get('Service-Wallet-Signature')
     if (stamp) {
-      const publicKey = JSON.parse(atob(stamp.replace(/-/g, '+').replace(/_/g, '/'))).publicKey
+      const { publicKey } = parseStamp(stamp)
       signedBy.push(publicKey)
       if (valid.keys && !valid.keys.includes(publicKey)) {
         const refusal = { status: 401, code: 'WALLET_SIGNATURE_INVALID', message: 'revoked' }
