@@ -18,6 +18,7 @@ import {
   signOut,
   statusOf,
   uniqueEmail,
+  uniquePhone,
 } from './demoSteps.js'
 import { expect, test } from './fixtures.js'
 import { numberedWords } from './phraseHeard.js'
@@ -179,8 +180,7 @@ test('an SMS method is not on, nor offered at the sign-in, before its first code
   const email = uniqueEmail()
   await openDemo(page)
   await signInWithEmailCode(page, guard, email)
-  // A number of its own: the sandbox refuses a number another account's SMS sign-in has.
-  const number = `+336${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+  const number = uniquePhone()
   await page.locator('#phone').fill(number)
   await page.locator('#add-sms').getByRole('button', { name: 'Add SMS sign-in' }).click()
   const smsForm = page.locator('#activate-sms')

@@ -9,6 +9,11 @@ export function uniqueEmail(): string {
   return `e2e-${crypto.randomUUID()}@example.com`
 }
 
+/** A French mobile number of its own: the sandbox refuses one another account's SMS sign-in holds. */
+export function uniquePhone(): string {
+  return `+3361${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+}
+
 /** The page's `<wallet-sign-in>` (its shadow content is reached through it: locators pierce it). */
 export function signInElement(page: Page): Locator {
   return page.locator('wallet-sign-in')
@@ -152,8 +157,7 @@ export async function confirmSignature(element: Locator, says: string | RegExp):
 export async function passScaLogin(page: Page): Promise<void> {
   const code = '123456'
   await expect(page.locator('#sca')).toBeVisible()
-  // A number of its own: the sandbox refuses one another account's SMS sign-in holds.
-  const phone = `+3361${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+  const phone = uniquePhone()
   await page.locator('#sca-phone').fill(phone)
   await page.locator('#sca-send-phone-code').click()
   await expect(page.locator('#sca-phone-code')).toBeFocused()
