@@ -1,9 +1,8 @@
-import { bytesToBase64Url } from '../../crypto/bytesToBase64Url.js'
 import { sha256Hex } from '../../crypto/sha256Hex.js'
-import { utf8 } from '../../crypto/utf8.js'
 import { iso, newId, type SandboxContext } from '../context.js'
 import { invalidInput } from '../sandboxError.js'
-import { isContactVerified } from '../sca/contactVerification.js'
+import { enrolledFactors } from '../sca/enrolledFactors.js'
+import { passkeyRequestOptions } from '../sca/passkeyRequestOptions.js'
 import type { ScaPasskey } from '../sca/scaState.js'
 import type { PaymentScaFactor, QuoteRecord, ScaChallengeRecord } from './moneyState.js'
 
@@ -50,10 +49,8 @@ export function scaPasskeys(ctx: SandboxContext, customerId: string | undefined)
  */
 export function paymentFactors(ctx: SandboxContext, customerId: string | undefined): PaymentScaFactor[] {
   const customer = customerId === undefined ? undefined : ctx.store.customers.get(customerId)
-  const factors: PaymentScaFactor[] = []
-  if (customer && isContactVerified(customer, 'phone')) factors.push('SMS_OTP')
-  if (scaPasskeys(ctx, customerId).length > 0) factors.push('PASSKEY')
-  return factors
+  if (!customer) return []
+  return enrolledFactors(ctx, customer).flatMap(({ factor }) => (factor === 'TOTP' ? [] : [factor]))
 }
 
 /**
@@ -167,17 +164,11 @@ export function scaChallengeView(
     ...(challenge.purpose === undefined ? {} : { purpose: challenge.purpose }),
     ...(challenge.factor === 'PASSKEY'
       ? {
-          passkeyAssertionOptions: {
-            challenge: bytesToBase64Url(utf8(challenge.webauthnChallenge)),
-            rpId: ctx.config.rpId,
-            allowCredentials: challenge.passkeys.map(({ id, transports }) => ({
-              id,
-              type: 'public-key',
-              ...(transports.length > 0 ? { transports } : {}),
-            })),
-            userVerification: 'preferred',
+          passkeyAssertionOptions: passkeyRequestOptions(ctx, {
+            webauthnChallenge: challenge.webauthnChallenge,
+            allowed: challenge.passkeys,
             timeout: Math.max(0, challenge.expiresAt - ctx.clock.now()),
-          },
+          }),
         }
       : {}),
   }
