@@ -1,8 +1,6 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { bytesToBase64Url } from '../../crypto/bytesToBase64Url.js'
 import { bytesToHex } from '../../crypto/bytesToHex.js'
-import { utf8 } from '../../crypto/utf8.js'
 import { PasskeyAssertion } from '../../wire/passkeyAssertion.js'
 import { iso, newId, type SandboxContext } from '../context.js'
 import { SCA_CHALLENGE_TTL_MS } from '../money/scaChallenges.js'
@@ -12,6 +10,7 @@ import { readBody } from '../readBody.js'
 import { invalidInput } from '../sandboxError.js'
 import type { CustomerRecord } from '../store.js'
 import { hasFactor } from './enrolledFactors.js'
+import { passkeyRequestOptions } from './passkeyRequestOptions.js'
 import { requireScaCustomer } from './requireScaCustomer.js'
 import { clearWrongProofs, countWrongProof, requireNotLocked } from './scaLockout.js'
 import { SCA_SESSION_TTL_MS } from './scaSession.js'
@@ -108,22 +107,11 @@ function startLogin(
   const passkey = record.passkey
   return {
     factor,
-    passkeyOptions: {
-      // As for sign-in challenges: the UTF-8 bytes of the hex text (wire-formats section 7).
-      challenge: bytesToBase64Url(utf8(webauthnChallenge)),
-      rpId: ctx.config.rpId,
-      allowCredentials: passkey
-        ? [
-            {
-              id: passkey.credentialId,
-              type: 'public-key',
-              ...(passkey.transports.length > 0 ? { transports: passkey.transports } : {}),
-            },
-          ]
-        : [],
-      userVerification: 'preferred',
+    passkeyOptions: passkeyRequestOptions(ctx, {
+      webauthnChallenge,
+      allowed: passkey ? [{ id: passkey.credentialId, transports: passkey.transports }] : [],
       timeout: SCA_CHALLENGE_TTL_MS,
-    },
+    }),
     allowedOrigins: [...ctx.config.origins],
     relyingPartyId: ctx.config.rpId,
   }
