@@ -1,3 +1,5 @@
+import * as z from 'zod/mini'
+import { prefixedId } from '../../wire/primitives.js'
 import type { SandboxContext } from '../context.js'
 import { findInternalAccount } from '../money/requireInternalAccount.js'
 import { SandboxError } from '../sandboxError.js'
@@ -7,6 +9,20 @@ import { SandboxError } from '../sandboxError.js'
  * account (the contract names no list; these are what a sandbox customer holds for card spend).
  */
 export const CARD_CURRENCIES: ReadonlySet<string> = new Set(['USDB', 'USD'])
+
+/**
+ * A card body's `fundingSources` (creation and update): 1 to 10 internal account ids, none twice.
+ *
+ * @example
+ * ```ts
+ * const CardCreate = z.looseObject({ fundingSources: FundingSources })
+ * ```
+ */
+export const FundingSources = z.array(prefixedId('InternalAccount')).check(
+  z.minLength(1),
+  z.maxLength(10),
+  z.refine((ids) => new Set(ids).size === ids.length, 'a funding source is named twice'),
+)
 
 function ineligible(message: string, accountId: string): SandboxError {
   // The operation documents this code, though the shared Error400 enum does not list it.

@@ -1,12 +1,11 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { prefixedId } from '../../wire/primitives.js'
 import { iso, newId, type SandboxContext } from '../context.js'
 import { listPage } from '../money/listPage.js'
 import { requiresSca } from '../money/scaRegion.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
-import { cardCurrency } from './cardFundingSources.js'
+import { cardCurrency, FundingSources } from './cardFundingSources.js'
 import type { CardRecord, CardState } from './cardRecord.js'
 import { cardView } from './cardView.js'
 import { currentCard } from './currentCard.js'
@@ -23,7 +22,7 @@ const CardCreate = z.looseObject({
   platformCardId: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
   threeDSecurePassword: z.optional(z.string().check(z.minLength(1))),
   form: z.literal('VIRTUAL'),
-  fundingSources: z.array(prefixedId('InternalAccount')).check(z.minLength(1), z.maxLength(10)),
+  fundingSources: FundingSources,
   maxSpendPerTransaction: z.optional(z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
 })
 
@@ -58,8 +57,6 @@ export function cardRoutes(ctx: SandboxContext): Hono {
     // The operation documents no 404: an unknown cardholder is an invalid parameter.
     const cardholder = store.customers.get(value.cardholderId)
     if (!cardholder) throw invalidInput('No customer has this cardholderId.', { field: 'cardholderId' })
-    if (new Set(value.fundingSources).size !== value.fundingSources.length)
-      throw invalidInput('A funding source is named twice.', { field: 'fundingSources' })
     if (!kycApproved(cardholder.fields)) {
       throw new SandboxError({
         status: 400,

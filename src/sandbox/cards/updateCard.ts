@@ -1,14 +1,13 @@
 import * as z from 'zod/mini'
-import { prefixedId } from '../../wire/primitives.js'
 import { iso, type SandboxContext } from '../context.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
-import { cardCurrency } from './cardFundingSources.js'
+import { cardCurrency, FundingSources } from './cardFundingSources.js'
 import type { CardRecord, CardState } from './cardRecord.js'
 
 /** The body of `PATCH /cards/{id}` (CardUpdateRequest). */
 export const CardUpdate = z.looseObject({
   state: z.optional(z.enum(['ACTIVE', 'FROZEN', 'CLOSED'])),
-  fundingSources: z.optional(z.array(prefixedId('InternalAccount')).check(z.minLength(1), z.maxLength(10))),
+  fundingSources: z.optional(FundingSources),
   maxSpendPerTransaction: z.optional(
     z.nullable(z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
   ),
@@ -52,8 +51,6 @@ export function updateCard(
   if (state !== undefined && !ALLOWED[card.state]?.includes(state))
     throw conflict('INVALID_STATE_TRANSITION', `A ${card.state} card cannot become ${state}.`)
   if (fundingSources !== undefined) {
-    if (new Set(fundingSources).size !== fundingSources.length)
-      throw invalidInput('A funding source is named twice.', { field: 'fundingSources' })
     const currency = cardCurrency(ctx, { cardholderId: card.cardholderId, accountIds: fundingSources })
     if (currency !== card.currency) {
       throw new SandboxError({
