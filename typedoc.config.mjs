@@ -1,18 +1,17 @@
 // The documentation site: the guides (docs/guides, project documents) beside the API reference
 // generated from the TSDoc of every public entry, one TypeDoc site. Its entries are the package's
-// subpath exports, mapped onto their sources as vite.config.ts maps them; docs/moduleNames.mjs
+// subpath exports, mapped onto their sources by build/entrySources.mjs; docs/moduleNames.mjs
 // names each module after its import specifier. Warnings (a broken {@link}, a link to a page that
 // does not exist, a type no entry exports) fail the build.
 import { readFileSync } from 'node:fs'
+import { entrySources } from './build/entrySources.mjs'
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 
 // The root last: it re-exports the client and the errors, whose own entries then hold their pages.
-const entryPoints = Object.keys(packageJson.exports)
-  .filter((subpath) => subpath.endsWith('.json') === false)
-  .sort((a, b) => Number(a === '.') - Number(b === '.'))
-  .map((subpath) => (subpath === '.' ? 'index' : subpath.slice(2)))
-  .map((name) => `src/${name === 'index' || name === 'errors' ? name : `${name}/index`}.ts`)
+const entryPoints = [...entrySources(packageJson.exports)]
+  .sort(([a], [b]) => Number(a === '.') - Number(b === '.'))
+  .map(([, source]) => source)
 
 /** @type {Partial<import('typedoc').TypeDocOptions>} */
 export default {

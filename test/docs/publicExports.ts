@@ -1,8 +1,9 @@
 // What each public entry of the package exports, read by TypeScript from the kit's source: the
-// subpaths of package.json's exports, mapped onto their sources as vite.config.ts (and the site's
-// typedoc.config.mjs) map them, and for each exported name its TSDoc's summary and @example.
+// subpaths of package.json's exports, mapped onto their sources by build/entrySources.mjs (as the
+// site's typedoc.config.mjs maps them), and for each exported name its TSDoc's summary and @example.
 import { readFileSync } from 'node:fs'
 import ts from 'typescript'
+import { entrySources } from '../../build/entrySources.mjs'
 import { ROOT } from './markdown.js'
 
 /** One exported name of an entry. */
@@ -23,13 +24,10 @@ export function publicEntries(): Map<string, string> {
     exports: Record<string, unknown>
   }
   return new Map(
-    Object.keys(exports)
-      .filter((subpath) => !subpath.endsWith('.json'))
-      .map((subpath) => {
-        const entry = subpath === '.' ? 'index' : subpath.slice(2)
-        const source = `src/${entry === 'index' || entry === 'errors' ? entry : `${entry}/index`}.ts`
-        return [subpath === '.' ? name : `${name}/${entry}`, source]
-      }),
+    [...entrySources(exports)].map(([subpath, source]) => [
+      subpath === '.' ? name : `${name}/${subpath.slice(2)}`,
+      source,
+    ]),
   )
 }
 
