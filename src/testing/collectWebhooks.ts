@@ -11,8 +11,6 @@ export interface ReceivedWebhook {
   body: string
   /** The signature header as received. */
   signature: string | undefined
-  /** Whether the relay's `verifyWebhook` accepted the delivery under the sandbox's webhook key. */
-  verified: boolean
 }
 
 /** Options of `collectWebhooks`. */
@@ -109,7 +107,7 @@ export async function collectWebhooks(options: CollectWebhooksOptions): Promise<
       response.writeHead(400).end()
       return
     }
-    const webhook: ReceivedWebhook = { event, body, signature, verified }
+    const webhook: ReceivedWebhook = { event, body, signature }
     if (!verified) {
       rejected.push(webhook)
       response.writeHead(401).end()
