@@ -1,9 +1,10 @@
 // The app's backend, as a Vite plugin: the page's Content-Security-Policy, the kit's relay at
 // /api/wallet (the API secret stays here), and the app's own routes.
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import { createPasskeyRegistrationOptions, createRelay, toNodeHandler } from 'embedded-wallet-auth/relay'
 import { AuthMethod, parseWire } from 'embedded-wallet-auth/wire'
 import type { Connect, Plugin } from 'vite'
+import { send } from './send.js'
 import { createWebhookInbox, type WebhookSettings } from './webhookInbox.js'
 
 /** A user of the app, as its own database keeps them: who they are, and their wallet. */
@@ -39,12 +40,6 @@ class ServiceRefused extends Error {
     super(`The wallet service answered ${status}.`)
     this.status = status
   }
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.statusCode = status
-  res.setHeader('Content-Type', 'application/json')
-  res.end(JSON.stringify(body))
 }
 
 /** The request's JSON object (`{}` for an empty body or anything but an object). */

@@ -2,6 +2,7 @@
 // it is read, and the events accepted are kept (a real app books them in its database).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from 'embedded-wallet-auth/relay'
+import { send } from './send.js'
 
 /** Where the service's webhooks are checked: its public key, and the header its signature comes in. */
 export interface WebhookSettings {
@@ -23,12 +24,6 @@ export interface EventSummary {
    * decimals as the event gave them (the page never guesses missing ones).
    */
   balance?: { amount: number; currency: { code?: string; decimals?: number } }
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.statusCode = status
-  res.setHeader('Content-Type', 'application/json')
-  res.end(JSON.stringify(body))
 }
 
 function currencyOf(currency: { code?: unknown; decimals?: unknown } | undefined) {
