@@ -68,8 +68,8 @@ export interface RelayOptions {
   onError?: (error: unknown) => void
   /**
    * Where `isOwnedBy` keeps the ownership it proved or saw in the service's answers (positive
-   * answers only; sessions are always looked up, being judged live), so a customer's ids are
-   * looked up once. Default: this relay's own
+   * answers only: an id's owner never changes, and an ended session is the service's to refuse),
+   * so a customer's ids are looked up once. Default: this relay's own
    * `createMemoryOwnershipStore()`; behind a load balancer, `createRedisOwnershipStore` shares it.
    */
   ownershipStore?: OwnershipStore
