@@ -3,6 +3,7 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { verifyWebhook } from '../../src/relay/verifyWebhook.js'
+import { expectCode } from '../helpers/expectCode.js'
 
 const ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
 
@@ -43,15 +44,6 @@ function highS(der: Buffer): Buffer {
   const r = BigInt(`0x${der.subarray(4, 4 + rLength).toString('hex')}`)
   const s = BigInt(`0x${der.subarray(6 + rLength).toString('hex')}`)
   return derEncode(r, s > ORDER / 2n ? s : ORDER - s)
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise
-  } catch (error) {
-    return (error as { code?: string }).code
-  }
-  return undefined
 }
 
 describe('verifyWebhook', () => {
@@ -96,9 +88,10 @@ describe('verifyWebhook', () => {
     expect(event.id).toBe('Webhook:019542f5-b3e7-1d02-0000-000000000007')
     const named = { request: delivery('X-Grid-Signature'), headerName: 'X-Grid-Signature' }
     await expect(verifyWebhook({ ...named, publicKey: service.pem })).resolves.toEqual(event)
-    expect(
-      await refusal(verifyWebhook({ request: delivery('X-Grid-Signature'), publicKey: service.pem })),
-    ).toBe('WEBHOOK_SIGNATURE_INVALID')
+    await expectCode(
+      () => verifyWebhook({ request: delivery('X-Grid-Signature'), publicKey: service.pem }),
+      'WEBHOOK_SIGNATURE_INVALID',
+    )
   })
 
   it('refuses a body changed by one byte', async () => {
@@ -106,14 +99,16 @@ describe('verifyWebhook', () => {
     const signature = bare(bytes)
     const flipped = Buffer.from(bytes)
     flipped[flipped.length - 3] = (flipped[flipped.length - 3] as number) ^ 0x01
-    expect(await refusal(verifyWebhook({ body: flipped, signature, publicKey: service.pem }))).toBe(
+    await expectCode(
+      () => verifyWebhook({ body: flipped, signature, publicKey: service.pem }),
       'WEBHOOK_SIGNATURE_INVALID',
     )
   })
 
   it('refuses a signature by another key', async () => {
     const signature = bare(body, keyPair().privateKey)
-    expect(await refusal(verifyWebhook({ body, signature, publicKey: service.pem }))).toBe(
+    await expectCode(
+      () => verifyWebhook({ body, signature, publicKey: service.pem }),
       'WEBHOOK_SIGNATURE_INVALID',
     )
   })
@@ -129,23 +124,27 @@ describe('verifyWebhook', () => {
     ['no header', undefined],
   ])('refuses %s', async (_, header) => {
     const signature = typeof header === 'function' ? header() : header
-    expect(await refusal(verifyWebhook({ body, signature, publicKey: service.pem }))).toBe(
+    await expectCode(
+      () => verifyWebhook({ body, signature, publicKey: service.pem }),
       'WEBHOOK_SIGNATURE_INVALID',
     )
   })
 
   it('reads the body only once its signature holds', async () => {
     const notJson = 'not json at all'
-    expect(
-      await refusal(verifyWebhook({ body: notJson, signature: bare(body), publicKey: service.pem })),
-    ).toBe('WEBHOOK_SIGNATURE_INVALID')
-    expect(
-      await refusal(verifyWebhook({ body: notJson, signature: bare(notJson), publicKey: service.pem })),
-    ).toBe('INVALID_RESPONSE')
+    await expectCode(
+      () => verifyWebhook({ body: notJson, signature: bare(body), publicKey: service.pem }),
+      'WEBHOOK_SIGNATURE_INVALID',
+    )
+    await expectCode(
+      () => verifyWebhook({ body: notJson, signature: bare(notJson), publicKey: service.pem }),
+      'INVALID_RESPONSE',
+    )
     const noEnvelope = JSON.stringify({ id: 'Webhook:1', type: 'TEST', data: {} })
-    expect(
-      await refusal(verifyWebhook({ body: noEnvelope, signature: bare(noEnvelope), publicKey: service.pem })),
-    ).toBe('INVALID_RESPONSE')
+    await expectCode(
+      () => verifyWebhook({ body: noEnvelope, signature: bare(noEnvelope), publicKey: service.pem }),
+      'INVALID_RESPONSE',
+    )
   })
 
   it('refuses a key that is not a P-256 PEM public key', async () => {
@@ -154,9 +153,7 @@ describe('verifyWebhook', () => {
       format: 'pem',
     })
     for (const publicKey of ['', 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE', rsa.toString()]) {
-      expect(await refusal(verifyWebhook({ body, signature: bare(body), publicKey }))).toBe(
-        'INVALID_PUBLIC_KEY',
-      )
+      await expectCode(() => verifyWebhook({ body, signature: bare(body), publicKey }), 'INVALID_PUBLIC_KEY')
     }
   })
 })
