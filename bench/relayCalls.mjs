@@ -2,12 +2,9 @@
 // after the relay remembered ownership, and each flow's time with every call held back 50 ms as a
 // network would. Node, in-process sandbox; the kit and the sandbox are bundled from src/ with
 // esbuild and run in a child process (bench/relayCalls-child.mjs).
-import { spawn } from 'node:child_process'
-import { mkdir, readFile, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { bundleChild } from './bundleChild.mjs'
+import { runChild } from './bundleChild.mjs'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const OUT = fileURLToPath(new URL('out/relayCalls/', import.meta.url))
 
 /**
@@ -15,20 +12,7 @@ const OUT = fileURLToPath(new URL('out/relayCalls/', import.meta.url))
  * `results[mode]` is one `{ flow, calls, ms }` per flow, in order.
  */
 export async function measureRelayCalls({ latencyMs = 50 } = {}) {
-  await mkdir(OUT, { recursive: true })
-  const child = await bundleChild('bench/relayCalls-child.mjs', `${OUT}child.mjs`)
-  const outPath = `${OUT}result.json`
-  await rm(outPath, { force: true })
-  const code = await new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [child, outPath, `latencyMs=${latencyMs}`], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    })
-    proc.on('error', reject)
-    proc.on('exit', (status, signal) => resolve(signal ?? status))
-  })
-  if (code !== 0) throw new Error(`relay-calls bench child exited with ${code}`)
-  return JSON.parse(await readFile(outPath, 'utf8'))
+  return runChild('bench/relayCalls-child.mjs', { outDir: OUT, args: [`latencyMs=${latencyMs}`] })
 }
 
 /** The relay-calls section as Markdown. */

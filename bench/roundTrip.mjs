@@ -3,12 +3,9 @@
 // − the time spent below the kit (the relay adding HTTP Basic, and sandbox.fetch). Node, since the
 // sandbox is Node code. The kit and the sandbox are bundled from src/ with esbuild (npm packages
 // left external) and run in a child process (bench/roundTrip-child.mjs).
-import { spawn } from 'node:child_process'
-import { mkdir, readFile, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { bundleChild } from './bundleChild.mjs'
+import { runChild } from './bundleChild.mjs'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const OUT = fileURLToPath(new URL('out/roundTrip/', import.meta.url))
 
 /** Counts of the default run: round trips, and the stamp and raw-sign references timed between them. */
@@ -21,18 +18,10 @@ export const ROUND_TRIP_DEFAULTS = { iterations: 2000, warmup: 200, batch: 50 }
  */
 export async function measureRoundTrip(options = {}) {
   const counts = { ...ROUND_TRIP_DEFAULTS, ...options }
-  await mkdir(OUT, { recursive: true })
-  const child = await bundleChild('bench/roundTrip-child.mjs', `${OUT}child.mjs`)
-  const outPath = `${OUT}result.json`
-  await rm(outPath, { force: true })
-  const args = [child, outPath, ...Object.entries(counts).map(([k, v]) => `${k}=${v}`)]
-  const code = await new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] })
-    proc.on('error', reject)
-    proc.on('exit', (status, signal) => resolve(signal ?? status))
+  return runChild('bench/roundTrip-child.mjs', {
+    outDir: OUT,
+    args: Object.entries(counts).map(([k, v]) => `${k}=${v}`),
   })
-  if (code !== 0) throw new Error(`round-trip bench child exited with ${code}`)
-  return JSON.parse(await readFile(outPath, 'utf8'))
 }
 
 const us = (n) => n.toFixed(1)

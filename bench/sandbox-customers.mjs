@@ -4,13 +4,10 @@
 // hundred by 10k customers. Also the time and memory they take. Too long for `npm test`; run by
 // `npm run bench` (bench/run.mjs) or alone: `node bench/sandbox-customers.mjs [--count=N]`.
 // The child: bench/sandbox-customers-child.mjs, bundled from src/ and started with --expose-gc.
-import { spawn } from 'node:child_process'
-import { mkdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { bundleChild } from './bundleChild.mjs'
+import { runChild } from './bundleChild.mjs'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const OUT = fileURLToPath(new URL('out/sandbox-customers/', import.meta.url))
 
 /** Customers of the default run. */
@@ -21,21 +18,15 @@ export const CUSTOMERS_DEFAULT = 200_000
  * any answer was not 201 (a spurious 409 is what this bench is for).
  */
 export async function measureCustomers({ count = CUSTOMERS_DEFAULT } = {}) {
-  await mkdir(OUT, { recursive: true })
-  const child = await bundleChild('bench/sandbox-customers-child.mjs', `${OUT}child.mjs`)
-  const outPath = `${OUT}result.json`
-  await rm(outPath, { force: true })
   const loadBefore = os.loadavg()[0]
-  const args = ['--expose-gc', '--max-old-space-size=4096', child, outPath, `count=${count}`]
-  const code = await new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] })
-    proc.on('error', reject)
-    proc.on('exit', (status, signal) => resolve(signal ?? status))
+  const run = await runChild('bench/sandbox-customers-child.mjs', {
+    outDir: OUT,
+    nodeArgs: ['--expose-gc', '--max-old-space-size=4096'],
+    args: [`count=${count}`],
   })
-  if (code !== 0) throw new Error(`customers bench child exited with ${code}`)
   // The child runs unpinned: say how busy the machine was, which the time depends on.
   const load = { before: loadBefore, after: os.loadavg()[0], cpus: os.cpus().length }
-  const result = { ...JSON.parse(await readFile(outPath, 'utf8')), load }
+  const result = { ...run, load }
   if (result.statuses['201'] !== count) {
     throw new Error(
       `customers bench: ${count} created, answers ${JSON.stringify(result.statuses)}; first refusals: ` +
