@@ -12,16 +12,23 @@ export interface TabSetup {
   signerPublicKey: string
 }
 
-/** A new customer of the app (through the backend's test route), with what tabs need but the database. */
-export async function signUpCustomer() {
+/**
+ * A new customer of the app (through the backend's test route), with what tabs need but the
+ * database; `fields` adds to (or replaces) the sign-up's, e.g. an `address`.
+ */
+export async function signUpCustomer(fields: Record<string, unknown> = {}) {
   const { signerPublicKey } = await (await fetch('/api/test/config')).json()
   const email = `tabs-${crypto.randomUUID().slice(0, 8)}@example.com`
-  const customer = (await (
-    await fetch('/api/test/customers', {
-      method: 'POST',
-      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Mary Jackson', email }),
-    })
-  ).json()) as { customerId: string; accountId: string; emailCredentialId: string }
+  const answer = await fetch('/api/test/customers', {
+    method: 'POST',
+    body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Mary Jackson', email, ...fields }),
+  })
+  if (answer.status !== 201) throw new Error(`sign-up refused: ${answer.status} ${await answer.text()}`)
+  const customer = (await answer.json()) as {
+    customerId: string
+    accountId: string
+    emailCredentialId: string
+  }
   return { ...customer, signerPublicKey: signerPublicKey as string }
 }
 

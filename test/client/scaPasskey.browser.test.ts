@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createWalletAuth } from '../../src/client/index.js'
 import { createKeyStore } from '../../src/keys/createKeyStore.js'
+import { signUpCustomer } from '../browser/tabAgent.js'
 import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
 import { expectCode } from '../helpers/expectCode.js'
 
@@ -11,27 +12,20 @@ beforeEach(async () => addVirtualAuthenticator())
 
 /** An EU customer (signed up by the test backend) and the page's client acting for it. */
 async function euCustomer() {
-  const customer = (await (
-    await fetch('/api/test/customers', {
-      method: 'POST',
-      body: JSON.stringify({
-        customerType: 'INDIVIDUAL',
-        fullName: 'Lise Meitner',
-        email: `sca-${crypto.randomUUID().slice(0, 8)}@example.com`,
-        address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
-      }),
-    })
-  ).json()) as { customerId: string }
+  const { customerId } = await signUpCustomer({
+    fullName: 'Lise Meitner',
+    address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
+  })
   const wallet = createWalletAuth({
     baseUrl: '/api/wallet',
     fetch: (input, init) => {
       const request = new Request(input, init)
-      request.headers.set('X-Test-Customer', customer.customerId)
+      request.headers.set('X-Test-Customer', customerId)
       return fetch(request)
     },
     keyStore: createKeyStore({ databaseName: `sca-${crypto.randomUUID()}` }),
   })
-  return { wallet, customerId: customer.customerId }
+  return { wallet, customerId }
 }
 
 describe('an SCA passkey from the page', () => {

@@ -1,5 +1,6 @@
 import { createWalletAuth } from '../../src/client/index.js'
 import { createKeyStore, type KeyStore } from '../../src/keys/createKeyStore.js'
+import { signUpCustomer } from '../browser/tabAgent.js'
 
 /**
  * A signed-up customer of the page's backend (test/browser/walletBackend.ts).
@@ -19,7 +20,7 @@ export interface TestCustomer {
 }
 
 /**
- * Signs a new customer up through the test backend.
+ * Signs a new customer up through the test backend (`signUpCustomer`), with its `fetch`.
  *
  * @example
  * ```ts
@@ -27,20 +28,13 @@ export interface TestCustomer {
  * ```
  */
 export async function signUp(): Promise<TestCustomer> {
-  const { signerPublicKey } = await (await fetch('/api/test/config')).json()
-  const email = `engines-${crypto.randomUUID().slice(0, 8)}@example.com`
-  const answer = await fetch('/api/test/customers', {
-    method: 'POST',
-    body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Katherine Johnson', email }),
-  })
-  if (answer.status !== 201) throw new Error(`sign-up refused: ${answer.status} ${await answer.text()}`)
-  const customer = (await answer.json()) as Omit<TestCustomer, 'signerPublicKey' | 'asCustomer'>
+  const customer = await signUpCustomer()
   const asCustomer: typeof fetch = (input, init) => {
     const request = new Request(input, init)
     request.headers.set('X-Test-Customer', customer.customerId)
     return fetch(request)
   }
-  return { ...customer, signerPublicKey, asCustomer }
+  return { ...customer, asCustomer }
 }
 
 /**
