@@ -91,7 +91,7 @@ export interface OwnershipLookup extends RelayAuthorizeContext {
  * ownershipScope('Customer:1', ['InternalAccount:2']) // 'Customer:1/InternalAccount:2'
  * ```
  */
-export function ownershipScope(customerId: string, accountIds: readonly string[]): string {
+function ownershipScope(customerId: string, accountIds: readonly string[]): string {
   return accountIds.length === 0 ? customerId : `${customerId}/${[...accountIds].sort().join(',')}`
 }
 
