@@ -6,6 +6,7 @@ import { createWalletAuth } from '../src/client/index.ts'
 import { ECDSA_SHA256 } from '../src/crypto/ecdsaParams.ts'
 import { utf8 } from '../src/crypto/utf8.ts'
 import { createKeyStore, generateSessionKey } from '../src/keys/index.ts'
+import { WALLET_SIGNATURE_HEADER } from '../src/stamp/stamp.ts'
 import { timeAlternating } from './timing.mjs'
 
 const DATABASE = 'signed-call-bench'
@@ -24,7 +25,7 @@ const payloadOf = (requestId) =>
 /** The service, instantly: a challenge to an unsigned request, 200 to a signed one. */
 function fakeService(counts) {
   return async (_input, init) => {
-    const signed = new Headers(init?.headers).has('Service-Wallet-Signature')
+    const signed = new Headers(init?.headers).has(WALLET_SIGNATURE_HEADER)
     if (signed) {
       counts.signed++
       return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } })
