@@ -1,4 +1,3 @@
-import { verifyRegistrationResponse } from '@simplewebauthn/server'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { CredentialType } from '../../wire/authMethod.js'
@@ -11,11 +10,11 @@ import { checkSandboxToken, providerName } from '../oidc.js'
 import { issueOtp, verifyOtp } from '../otp.js'
 import { issuePasskeyChallenge, verifyPasskey } from '../passkeys.js'
 import { readBody } from '../readBody.js'
-import { registrationResponse } from '../registrationResponse.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
 import { openSession } from '../sessions.js'
 import { acceptRetry, isRetry, issueChallenge, signedRetry } from '../signedRetry.js'
 import type { CredentialRecord } from '../store.js'
+import { verifyPasskeyRegistration } from '../verifyPasskeyRegistration.js'
 import { verifyRateLimit } from '../verifyRateLimit.js'
 import { authMethodView } from '../views.js'
 
@@ -234,32 +233,12 @@ export function credentialRoutes(ctx: SandboxContext): Hono {
         }
       }
       case 'PASSKEY': {
-        const verification = await verifyRegistrationResponse({
-          response: registrationResponse(body.attestation),
-          expectedChallenge: body.challenge,
-          expectedOrigin: config.origins,
-          expectedRPID: config.rpId,
-          requireUserVerification: false,
-        }).catch((error: unknown) => {
-          throw new SandboxError({
-            status: 400,
-            code: 'INVALID_INPUT',
-            message: 'The passkey attestation does not verify.',
-            reason: error instanceof Error ? error.message : String(error),
-          })
+        const passkey = await verifyPasskeyRegistration(ctx, {
+          attestation: body.attestation,
+          challenge: body.challenge,
+          origin: config.origins,
         })
-        if (!verification.verified) throw invalidInput('The passkey attestation does not verify.')
-        // The id the authenticator signed over is the one assertions will carry.
-        const { id, publicKey, counter } = verification.registrationInfo.credential
-        if (id !== body.attestation.credentialId) {
-          throw invalidInput('The credential id is not the one in the verified registration.')
-        }
-        const transports = body.attestation.transports ?? []
-        return {
-          ...base,
-          nickname: body.nickname,
-          passkey: { credentialId: id, publicKey, counter, transports },
-        }
+        return { ...base, nickname: body.nickname, passkey }
       }
     }
   }

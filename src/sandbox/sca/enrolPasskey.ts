@@ -1,11 +1,10 @@
-import { verifyRegistrationResponse } from '@simplewebauthn/server'
 import { bytesToBase64Url } from '../../crypto/bytesToBase64Url.js'
 import { utf8 } from '../../crypto/utf8.js'
 import { PasskeyAttestation } from '../../wire/passkeyAssertion.js'
 import type { SandboxContext } from '../context.js'
-import { registrationResponse } from '../registrationResponse.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
 import type { CustomerRecord } from '../store.js'
+import { verifyPasskeyRegistration } from '../verifyPasskeyRegistration.js'
 import type { ScaRecord } from './scaState.js'
 
 /** How long a passkey enrolment can be confirmed after it started. */
@@ -92,27 +91,15 @@ export async function confirmPasskeyEnrolment(
   if (!ctx.config.origins.includes(origin)) throw invalidInput('The origin is not one the sandbox allows.')
   const parsed = PasskeyAttestation.safeParse(options.credential)
   if (!parsed.success) throw invalidInput('The credential is not a WebAuthn registration.')
-  const verification = await verifyRegistrationResponse({
-    response: registrationResponse(parsed.data),
-    expectedChallenge: pending.challenge,
-    expectedOrigin: origin,
-    expectedRPID: ctx.config.rpId,
-    requireUserVerification: false,
-  }).catch((error: unknown) => {
-    throw invalidInput('The passkey registration does not verify.', {
-      reason: error instanceof Error ? error.message : String(error),
-    })
+  const passkey = await verifyPasskeyRegistration(ctx, {
+    attestation: parsed.data,
+    challenge: pending.challenge,
+    origin,
   })
-  if (!verification.verified) throw invalidInput('The passkey registration does not verify.')
-  // The id the authenticator signed over is the one assertions will carry; the claimed one is not signed.
-  const { id, publicKey, counter } = verification.registrationInfo.credential
-  if (id !== parsed.data.credentialId) {
-    throw invalidInput('The credential id is not the one in the verified registration.')
-  }
   // Again after the await: a parallel confirmation may have enrolled one meanwhile.
   if (record.passkey) throw passkeyAlreadyEnrolled()
   if (record.pendingPasskey !== pending) throw invalidInput('This passkey enrolment was replaced.')
   delete record.pendingPasskey
-  record.passkey = { credentialId: id, publicKey, counter, transports: parsed.data.transports ?? [] }
-  return { factor: 'PASSKEY', credentialId: id }
+  record.passkey = passkey
+  return { factor: 'PASSKEY', credentialId: passkey.credentialId }
 }
