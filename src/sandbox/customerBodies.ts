@@ -4,7 +4,15 @@ import * as z from 'zod/mini'
 // (`z.object` strips them), so what the sandbox answers stays within the contract.
 
 const Email = z.email()
-const E164 = z.string().check(z.regex(/^\+[1-9]\d{1,14}$/, 'phoneNumber: E.164, e.g. +14155551234'))
+/**
+ * A phone number in E.164 form, as the contract takes one.
+ *
+ * @example
+ * ```ts
+ * E164.safeParse('+14155551234').success // true
+ * ```
+ */
+export const E164 = z.string().check(z.regex(/^\+[1-9]\d{1,14}$/, 'phoneNumber: E.164, e.g. +14155551234'))
 const UmaAddress = z.string().check(z.regex(/^\$[^@\s]+@[^@\s]+$/, 'umaAddress: $name@domain'))
 const Country = z.string().check(z.regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2'))
 const Strings = z.array(z.string())

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { iso, newId, type SandboxContext } from '../context.js'
+import { E164 } from '../customerBodies.js'
 import { rateLimited } from '../money/moneyErrors.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, notFound } from '../sandboxError.js'
@@ -102,7 +103,7 @@ export function factorResetRoutes(ctx: SandboxContext): Hono {
     if (reset.factor === 'SMS_OTP') {
       if (!value.mobile) throw invalidInput('An SMS_OTP reset takes the new mobile number.')
       const phoneNumber = `${value.mobile.countryCode}${value.mobile.number}`
-      if (!/^\+[1-9]\d{1,14}$/.test(phoneNumber))
+      if (!E164.safeParse(phoneNumber).success)
         throw invalidInput('The mobile number is not a valid E.164 number.')
       customer.phoneNumber = phoneNumber
       customer.verifiedContacts = { ...customer.verifiedContacts, phone: phoneNumber }
