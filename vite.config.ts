@@ -2,15 +2,17 @@ import { playwright } from '@vitest/browser-playwright'
 import type { Plugin as EsbuildPlugin } from 'esbuild'
 import { defineConfig } from 'vitest/config'
 import { thirdPartyLicenses } from './bench/thirdPartyLicenses.js'
+import { entrySources } from './build/entrySources.mjs'
 import packageJson from './package.json' with { type: 'json' }
 import { chromiumLaunchOptions } from './test/browser/chromium.mjs'
 import { commands } from './test/browser/commands.js'
 import { walletBackend } from './test/browser/walletBackend.js'
 
 // One library entry per subpath export of package.json (`.` is `index`, `./x` is `x`), and the CLI.
-const ENTRIES = Object.keys(packageJson.exports)
-  .filter((subpath) => subpath.endsWith('.json') === false)
-  .map((subpath) => (subpath === '.' ? 'index' : subpath.slice(2)))
+const ENTRIES = [...entrySources(packageJson.exports)].map(([subpath, source]) => [
+  subpath === '.' ? 'index' : subpath.slice(2),
+  source,
+])
 
 // What the package's user installs stays outside the bundle: its dependencies (what the browser
 // code runs) and its optional peers. The relay's and sandbox's server-only libraries are
@@ -42,12 +44,7 @@ export default defineConfig({
     sourcemap: true,
     lib: {
       entry: {
-        ...Object.fromEntries(
-          ENTRIES.map((name) => [
-            name,
-            `src/${name === 'index' || name === 'errors' ? name : `${name}/index`}.ts`,
-          ]),
-        ),
+        ...Object.fromEntries(ENTRIES),
         'sandbox-cli': 'src/sandbox/cli.ts',
       },
       formats: ['es'],
