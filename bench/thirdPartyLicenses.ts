@@ -112,20 +112,25 @@ export function licensesMarkdown(packages: BundledPackage[]): string {
  * modules each chunk renders.
  */
 export function thirdPartyLicenses(): Plugin {
+  // Every file's modules, across the builds sharing this plugin (the browser files: one per entry).
+  const modulesOf = new Map<string, BundledModule[]>()
   return {
     name: 'third-party-licenses',
     apply: 'build',
     async generateBundle(_options, bundle) {
-      const modules: BundledModule[] = []
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue
-        for (const [id, info] of Object.entries(output.modules))
-          if (info.renderedLength > 0) modules.push({ id, file: output.fileName })
+        modulesOf.set(
+          output.fileName,
+          Object.entries(output.modules)
+            .filter(([, info]) => info.renderedLength > 0)
+            .map(([id]) => ({ id, file: output.fileName })),
+        )
       }
       this.emitFile({
         type: 'asset',
         fileName: 'THIRD-PARTY-LICENSES.md',
-        source: licensesMarkdown(await collectBundledPackages(modules)),
+        source: licensesMarkdown(await collectBundledPackages([...modulesOf.values()].flat())),
       })
     },
   }

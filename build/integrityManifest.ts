@@ -26,8 +26,9 @@ export function integrityOf(bytes: string | Uint8Array): string {
 
 /**
  * Writes `integrity.json` beside the bundle: every JavaScript file with its SRI hash, size and
- * imports, so that a page can pin each module it loads (`integrity` on the script and on a
- * `modulepreload` link per import).
+ * imports, so that a page can pin each module it loads (`integrity` on its script). Shared by
+ * several builds into one directory (one per entry), it lists the files of all of them: each
+ * build writes the manifest again with its own files added, so the last one is complete.
  *
  * @example
  * ```ts
@@ -35,27 +36,33 @@ export function integrityOf(bytes: string | Uint8Array): string {
  * ```
  */
 export function integrityManifest(about: { package: string; version: string }): Plugin {
+  const built = new Map<string, BrowserFile>()
   return {
     name: 'integrity-manifest',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
-      const files: Record<string, BrowserFile> = {}
-      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []))
-      for (const chunk of chunks.sort((a, b) => a.fileName.localeCompare(b.fileName))) {
-        files[chunk.fileName] = {
-          integrity: integrityOf(chunk.code),
-          bytes: Buffer.byteLength(chunk.code),
-          imports: chunk.imports,
-          lazyImports: [...new Set(chunk.dynamicImports)],
+    // After every other generateBundle (Vite's import analysis rewrites chunks there): the hashes are
+    // of the bytes written.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue
+          built.set(output.fileName, {
+            integrity: integrityOf(output.code),
+            bytes: Buffer.byteLength(output.code),
+            imports: output.imports,
+            lazyImports: [...new Set(output.dynamicImports)],
+          })
         }
-      }
-      const manifest: IntegrityManifest = { ...about, files }
-      this.emitFile({
-        type: 'asset',
-        fileName: 'integrity.json',
-        source: `${JSON.stringify(manifest, null, 2)}\n`,
-      })
+        const files = Object.fromEntries([...built].sort(([a], [b]) => a.localeCompare(b)))
+        const manifest: IntegrityManifest = { ...about, files }
+        this.emitFile({
+          type: 'asset',
+          fileName: 'integrity.json',
+          source: `${JSON.stringify(manifest, null, 2)}\n`,
+        })
+      },
     },
   }
 }
