@@ -1,9 +1,12 @@
 // The plain HTML example in Firefox (Marionette, with a virtual authenticator) and WebKitGTK
 // (WebKitWebDriver, no WebAuthn): the email-code sign-in and the signed call in both, the passkey
-// where the engine has WebAuthn. Run by `npm run test:engines`.
+// where the engine has WebAuthn; and every kit file, tampered, refused and never run. Run by
+// `npm run test:engines`.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ENGINES } from '../../test/engines/engineLaunchers.mjs'
+import { loadPinnedModule } from './loadPinnedModule.mjs'
+import { readKitManifest } from './server/kitFiles.mjs'
 import { startPlainHtmlExample } from './server/startPlainHtmlExample.mjs'
 
 // In-page helpers of every step: a query through the elements' open shadow roots, and a wait
@@ -117,6 +120,59 @@ test('the plain HTML example in every engine', {
             [],
             'CSP violations of the page',
           )
+        } finally {
+          await browser.close()
+          await example.close()
+        }
+      }),
+    ),
+  )
+})
+
+// The page started (its email step shown) or said it could not; and the marks a tampered kit file,
+// had it run, left in `kitTamperedRan`.
+const PAGE_STATE = `
+  const stopped = () => $('#starting').textContent.startsWith('The wallet could not start')
+  await until('the page to start or stop', () => shown('#who') || stopped())
+  return { started: shown('#who'), tamperedRan: globalThis.kitTamperedRan ?? [] }
+`
+const LOAD_PINNED = `return (${loadPinnedModule})(input)`
+
+test('every kit file, tampered, is refused and never runs, in every engine', {
+  concurrency: ENGINES.length,
+  timeout: 300_000,
+}, async (t) => {
+  const { files } = await readKitManifest()
+  await Promise.all(
+    ENGINES.map((engine) =>
+      t.test(engine.name, { timeout: SCENARIO_TIMEOUT_MS }, async () => {
+        const example = await startPlainHtmlExample()
+        const browser = await engine.launch().catch(async (error) => {
+          await example.close()
+          throw error
+        })
+        try {
+          for (const [path, { integrity }] of Object.entries(files)) {
+            const pinned = { src: `/kit/${path}`, integrity }
+            await browser.navigate(`${example.url}/`)
+            assert.deepEqual(await inPage(browser, PAGE_STATE), { started: true, tamperedRan: [] })
+            assert.deepEqual(
+              await inPage(browser, LOAD_PINNED, pinned),
+              { outcome: 'ran', tamperedRan: [] },
+              path,
+            )
+            const broken = await startPlainHtmlExample({ tamper: path })
+            try {
+              await browser.navigate(`${broken.url}/`)
+              // The page imports wallet.js alone: it starts exactly when that file is not the tampered one.
+              const started = path !== 'wallet.js'
+              assert.deepEqual(await inPage(browser, PAGE_STATE), { started, tamperedRan: [] }, path)
+              const loaded = await inPage(browser, LOAD_PINNED, pinned)
+              assert.deepEqual(loaded, { outcome: 'refused', tamperedRan: [] }, path)
+            } finally {
+              await broken.close()
+            }
+          }
         } finally {
           await browser.close()
           await example.close()

@@ -1,8 +1,32 @@
-// The page's script: plain JavaScript, no bundler. It imports the kit's browser file by URL;
-// the page pins that file and every module it loads with their integrity.
-import { createWalletAuth, defineWalletElements } from '/kit/wallet.js'
+// The page's script: plain JavaScript, no bundler. It runs the kit's browser file pinned by the
+// integrity the page names for it, and only then takes its exports.
 
 const $ = (selector) => document.querySelector(selector)
+
+/**
+ * The exports of the module at `src`, once a `<script type="module" integrity>` ran it. An
+ * `import` of its URL from this script would fetch it without an integrity: WebKit does so even
+ * after refusing the pinned copy, and runs it. After the pinned script ran, the import takes the
+ * module it ran, never fetched again.
+ */
+async function importPinned(src, integrity) {
+  await new Promise((resolve, reject) => {
+    const script = Object.assign(document.createElement('script'), { type: 'module', src, integrity })
+    script.addEventListener('load', resolve)
+    script.addEventListener('error', () => reject(new Error(`${src} was refused`)))
+    document.head.append(script)
+  })
+  return import(src)
+}
+
+const kit = $('meta[name="wallet-kit"]')
+const { createWalletAuth, defineWalletElements } = await importPinned(
+  kit.content,
+  kit.dataset.integrity,
+).catch((error) => {
+  $('#starting').textContent = 'The wallet could not start: its code was refused or did not load.'
+  throw error
+})
 
 // The OTP signer to trust: the backend names it (in this example, the sandbox's); without one,
 // the client trusts the service's own signer.

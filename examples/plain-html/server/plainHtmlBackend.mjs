@@ -18,6 +18,12 @@ const PAGE_FILES = new Map([
   ['/style.css', 'text/css; charset=utf-8'],
 ])
 
+/**
+ * The line a tampered kit file is served with: run, it adds the file's path to the page's
+ * `globalThis.kitTamperedRan`, so a test sees whether the browser ran the file it should refuse.
+ */
+export const tamperedLine = (path) => `\n;(globalThis.kitTamperedRan ??= []).push(${JSON.stringify(path)})\n`
+
 function send(res, status, body, type = 'application/json') {
   res.statusCode = status
   res.setHeader('Content-Type', type)
@@ -53,8 +59,8 @@ async function readJson(req) {
  *   onCspReport?: (report: unknown) => void,
  * }} settings the page's origin (passkeys are bound to it), the service and its credentials (a
  *   `fetch` of its own for an in-process sandbox), the app's users, the OTP signer the page
- *   trusts (default: the service's own), and for tests `tamper`: a kit file served with one byte
- *   changed, and `onCspReport`: the page's CSP then also has a `report-uri`, and every violation
+ *   trusts (default: the service's own), and for tests `tamper`: a kit file served with
+ *   `tamperedLine` added, and `onCspReport`: the page's CSP then also has a `report-uri`, and every violation
  *   report the browser sends is handed to it.
  */
 export function createPlainHtmlBackend(settings) {
@@ -102,9 +108,9 @@ export function createPlainHtmlBackend(settings) {
     const manifest = await readKitManifest(kitDir)
     if (!Object.hasOwn(manifest.files, path)) return send(res, 404, { code: 'NOT_FOUND' })
     const bytes = await readFile(`${kitDir}${path}`)
-    // A test's tampered copy: the last byte (a newline or a semicolon) changed to a space.
-    if (path === tamper) bytes[bytes.length - 1] = bytes[bytes.length - 1] === 0x20 ? 0x0a : 0x20
-    send(res, 200, bytes, 'text/javascript; charset=utf-8')
+    // A test's tampered copy: one line appended that leaves a mark on the page if it ever runs.
+    const served = path === tamper ? Buffer.concat([bytes, Buffer.from(tamperedLine(path))]) : bytes
+    send(res, 200, served, 'text/javascript; charset=utf-8')
   }
 
   const serveApi = async (req, res, path) => {

@@ -1,7 +1,7 @@
 // The page's HTML, its double-braced values filled in at serve time from the kit's manifest and
 // the page's own files: the integrity values the browser checks cannot drift from what is served.
 import { readFile } from 'node:fs/promises'
-import { moduleClosure, sriOf } from './kitFiles.mjs'
+import { sriOf } from './kitFiles.mjs'
 
 /** The page's own files (HTML template, script, stylesheet). */
 export const PAGE_DIR = new URL('../page/', import.meta.url)
@@ -10,9 +10,9 @@ const escapeAttribute = (value) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
 /**
- * The page, ready to serve: the trusted OTP signer in its meta tag, a `modulepreload` with its
- * integrity for every module `wallet.js` may load (statically or lazily), and the integrity of
- * every script and stylesheet it names.
+ * The page, ready to serve: the trusted OTP signer in its meta tag, and the integrity of every
+ * script and stylesheet it names. A kit file it names must import nothing: an imported module is
+ * fetched without an integrity, so the page could not pin it.
  *
  * @example
  * ```js
@@ -26,21 +26,13 @@ export async function renderPage({ manifest, trustedSigner = '' }) {
     if (path.startsWith('/kit/')) {
       const file = manifest.files[path.slice('/kit/'.length)]
       if (!file) throw new Error(`${path} is not in the kit's integrity.json`)
+      if (file.imports.length || file.lazyImports.length)
+        throw new Error(`${path} imports other files, which no integrity on this page would pin`)
       return file.integrity
     }
     return sriOf(await readFile(new URL(path.slice(1), PAGE_DIR)))
   }
-  const preloads = moduleClosure(manifest, 'wallet.js')
-    .slice(1)
-    .map(
-      (path) =>
-        `<link rel="modulepreload" href="/kit/${path}" integrity="${manifest.files[path].integrity}" />`,
-    )
-    .join('\n    ')
-  const values = new Map([
-    ['trustedSigner', escapeAttribute(trustedSigner)],
-    ['modulepreloads', preloads],
-  ])
+  const values = new Map([['trustedSigner', escapeAttribute(trustedSigner)]])
   for (const [, path] of template.matchAll(/\{\{integrity ([^}]+)\}\}/g))
     values.set(`integrity ${path}`, await integrityOf(path))
   return template.replace(/\{\{([^}]+)\}\}/g, (_match, key) => {

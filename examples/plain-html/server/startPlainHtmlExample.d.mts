@@ -24,7 +24,10 @@ export interface RunningExample {
 export function startPlainHtmlExample(options?: {
   port?: number
   emails?: string[]
-  /** For tests: a kit file (a path of integrity.json) served with one byte changed. */
+  /**
+   * For tests: a kit file (a path of integrity.json) served with one line added, which adds the
+   * file's path to the page's `globalThis.kitTamperedRan` if it runs.
+   */
   tamper?: string
   /** For tests: receives the page's CSP violation reports (its CSP then has a `report-uri`). */
   onCspReport?: (report: unknown) => void

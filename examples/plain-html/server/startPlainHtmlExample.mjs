@@ -16,7 +16,8 @@ import { createPlainHtmlBackend } from './plainHtmlBackend.mjs'
  * await example.close()
  * ```
  * @param {{ port?: number, emails?: string[], tamper?: string, onCspReport?: (report: unknown) => void }} [options]
- *   for tests, `tamper`: a kit file (e.g. `chunks/….js`) served with one byte changed, and
+ *   for tests, `tamper`: a kit file (e.g. `wallet.js`) served with one line added that marks the
+ *   page's `globalThis.kitTamperedRan` if it runs, and
  *   `onCspReport`: receives the page's CSP violation reports (its CSP then has a `report-uri`)
  * @returns {Promise<import('./startPlainHtmlExample.d.mts').RunningExample>}
  */
