@@ -17,7 +17,8 @@
 export function entrySources(exports) {
   return new Map(
     Object.keys(exports)
-      .filter((subpath) => !subpath.endsWith('.json'))
+      // `./package.json` and the signer document's static files are not code entries.
+      .filter((subpath) => !subpath.endsWith('.json') && !subpath.includes('*'))
       .map((subpath) => {
         const name = subpath === '.' ? 'index' : subpath.slice(2)
         return [subpath, `src/${name === 'index' || name === 'errors' ? name : `${name}/index`}.ts`]

@@ -82,6 +82,9 @@ export type KitErrorCode =
   | 'PAYMENT_FAILED'
   | 'CLIPBOARD_FAILED'
   | 'OAUTH_CANCELLED'
+  // the isolated signer: its frame did not load or answer in time, or it refused a request
+  | 'SIGNER_UNAVAILABLE'
+  | 'SIGNER_REFUSED'
   // the testing entry: a test waited for a webhook that did not arrive in time
   | 'WEBHOOK_NOT_RECEIVED'
 

@@ -1,4 +1,9 @@
 import type { KeyStore } from '../keys/createKeyStore.js'
+import {
+  createFramedWalletAuth,
+  type FramedWalletAuth,
+  type FramedWalletAuthOptions,
+} from '../signer-client/createFramedWalletAuth.js'
 import { createAccountMethods } from './accountMethods.js'
 import { createClientContext } from './clientContext.js'
 import type { ConfirmAction } from './confirmAction.js'
@@ -66,7 +71,22 @@ export interface WalletAuthOptions {
  * if (payment.paid) showPaid() // else released (in flight) or still awaiting authorization
  * ```
  */
-export function createWalletAuth(options: WalletAuthOptions) {
+export function createWalletAuth(options: FramedWalletAuthOptions): FramedWalletAuth
+export function createWalletAuth(options: WalletAuthOptions): WalletAuth
+export function createWalletAuth(options: WalletAuthOptions | FramedWalletAuthOptions) {
+  if ('signer' in options) {
+    const { signer, now, expiringSoonMs } = options
+    return createFramedWalletAuth({
+      signer,
+      ...(now ? { now } : {}),
+      ...(expiringSoonMs === undefined ? {} : { expiringSoonMs }),
+    })
+  }
+  return createPageHeldWalletAuth(options)
+}
+
+/** The client whose keys live in this page (what `createWalletAuth` makes without `signer`). */
+export function createPageHeldWalletAuth(options: WalletAuthOptions) {
   const now = options.now ?? Date.now
   const expiringSoonMs = options.expiringSoonMs ?? 60_000
   const settings = {
@@ -91,6 +111,8 @@ export function createWalletAuth(options: WalletAuthOptions) {
   // Tracked, so that an action whose signature the refresh revoked waits for the new key to re-send.
   const refresh = () => ctx.changingSession(() => account.sessions.refresh())
   return {
+    /** `page`: the session key lives in this page (signer mode is `createWalletAuth({ signer })`). */
+    mode: 'page' as const,
     emailOtp: createOtpMethods(ctx, 'EMAIL_OTP'),
     smsOtp: createOtpMethods(ctx, 'SMS_OTP'),
     passkey: createPasskeyMethods(ctx),
@@ -119,5 +141,5 @@ export function createWalletAuth(options: WalletAuthOptions) {
   }
 }
 
-/** A client made by `createWalletAuth`. */
-export type WalletAuth = ReturnType<typeof createWalletAuth>
+/** A client made by `createWalletAuth` with keys in the page (no `signer`). */
+export type WalletAuth = ReturnType<typeof createPageHeldWalletAuth>

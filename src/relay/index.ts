@@ -41,3 +41,4 @@ export {
   type WebhookRequest,
 } from './verifyWebhook.js'
 export { WEBHOOK_SIGNATURE_HEADER } from './webhookSignatureHeader.js'
+export { type SignerOriginsOptions, withSignerOrigins } from './withSignerOrigins.js'

@@ -1,0 +1,228 @@
+// A hostile script in the app's page, installed before the app's code, against the same app in
+// its two modes. Each attack succeeds with keys in the page (so the test can fail) and is refused
+// with the signer on its own origin, where the key, the code box and the person's confirmation are.
+import { expect, type FrameLocator, type Page, test } from '@playwright/test'
+import { type Attacker, installAttacker } from './attacker.js'
+import { type AttackHarness, startAttackHarness } from './startAttackHarness.js'
+
+let harness: AttackHarness
+
+test.beforeAll(async () => {
+  harness = await startAttackHarness({ ports: [8811, 8812, 8813] })
+})
+test.afterAll(async () => {
+  await harness?.close()
+})
+
+type Mode = 'page' | 'signer'
+type AppWindow = Window & {
+  attacker: Attacker
+  app: {
+    mode: Mode
+    signIn(): Promise<void>
+    me: { accountId: string; customerId: string }
+    wallet: {
+      quotes: {
+        create(request: unknown): Promise<{ id: string }>
+        execute(id: string, options: unknown): Promise<unknown>
+      }
+      exportWallet(accountId: string, options?: unknown): Promise<string | undefined>
+    }
+  }
+}
+
+async function openApp(page: Page, mode: Mode): Promise<void> {
+  await harness.newCustomer()
+  if (process.env.DEBUG_SIGNER) page.on('console', (m) => console.log('console:', m.text()))
+  await page.addInitScript(installAttacker)
+  await page.goto(`${harness.app}/?mode=${mode}`)
+  await expect(page.locator('#status')).toHaveText('Ready')
+}
+
+const signerFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Your wallet"]')
+
+/** The person signs in: the code typed where each mode asks for it. */
+async function signIn(page: Page, mode: Mode): Promise<void> {
+  const done = page.evaluate(() => (window as unknown as AppWindow).app.signIn())
+  const field =
+    mode === 'signer'
+      ? signerFrame(page).getByLabel('Code', { exact: true })
+      : page.getByLabel('Code', { exact: true })
+  await field.pressSequentially(harness.sandbox.otpCode)
+  await done
+  await expect(page.locator('#status')).toHaveText('Signed in')
+}
+
+/** The attacker pays a quote it created itself, answering the client's confirm with `true`. */
+const payAsAttacker = (page: Page) =>
+  page.evaluate(async (payee) => {
+    const { app } = window as unknown as AppWindow
+    const quote = await app.wallet.quotes.create({
+      source: { sourceType: 'ACCOUNT', accountId: app.me.accountId },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: payee },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 1_000_000,
+    })
+    return app.wallet.quotes.execute(quote.id, { confirm: () => true }).then(
+      // Executed: signed and sent (the sandbox settles it later).
+      () => ({ executed: true }),
+      (error: { code?: string }) => ({ refused: error.code }),
+    )
+  }, `$success.usd@${harness.sandbox.sandbox.config.umaDomain}`)
+
+test.describe('keys in the page', () => {
+  test('the attacker holds a usable signing key, reads the code, pays and exports', async ({ page }) => {
+    await openApp(page, 'page')
+    await signIn(page, 'page')
+    const attacker = await page.evaluate(async () => {
+      const { attacker } = window as unknown as AppWindow
+      return { keys: await attacker.usableKeys(), codes: attacker.codes }
+    })
+    expect(attacker.keys).toBeGreaterThan(0)
+    expect(attacker.codes).toContain(harness.sandbox.otpCode)
+    expect(await payAsAttacker(page)).toEqual({ executed: true })
+    const phrase = await page.evaluate(() => {
+      const { app } = window as unknown as AppWindow
+      return app.wallet.exportWallet(app.me.accountId, {
+        confirm: () => true,
+        dangerouslyAcceptUnsignedSandboxExport: true,
+      })
+    })
+    expect(phrase?.split(' ').length).toBeGreaterThanOrEqual(12)
+  })
+})
+
+test.describe('the signer on its own origin', () => {
+  test('no key in reach, the code never in the page', async ({ page }) => {
+    await openApp(page, 'signer')
+    await signIn(page, 'signer')
+    const attacker = await page.evaluate(async () => {
+      const { attacker } = window as unknown as AppWindow
+      return { keys: await attacker.usableKeys(), codes: attacker.codes }
+    })
+    expect(attacker).toEqual({ keys: 0, codes: [] })
+  })
+
+  test("the attacker's payment waits for the person, who sees it and cancels: nothing is paid", async ({
+    page,
+  }) => {
+    await openApp(page, 'signer')
+    await signIn(page, 'signer')
+    const attempt = payAsAttacker(page)
+    const frame = signerFrame(page)
+    const dialog = frame.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('$success.usd@')
+    // Everything the page's script can do to the frame from outside: synthetic clicks and keys,
+    // focus, and messages of its own.
+    await page.evaluate(() => {
+      const iframe = document.querySelector('iframe') as HTMLIFrameElement
+      iframe.focus()
+      for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+        iframe.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: 200, clientY: 200 }))
+      }
+      iframe.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+      iframe.click()
+      iframe.contentWindow?.postMessage({ kind: 'callback-answer', id: 1, ok: true, value: true }, '*')
+      iframe.contentWindow?.postMessage({ type: 'embedded-wallet-auth/signer-connect', version: 1 }, '*', [
+        new MessageChannel().port2,
+      ])
+    })
+    await expect(dialog).toBeVisible()
+    await frame.getByRole('button', { name: 'Cancel' }).click()
+    expect(await attempt).toEqual({ refused: 'CONFIRMATION_DECLINED' })
+  })
+
+  // What the page's script can do to the frame's looks: make it transparent, or lay a page over
+  // it that lets clicks through. The person's click must not count then (Chromium: the frame
+  // checks it is visible with IntersectionObserver v2; other engines do not have it).
+  const disguises = {
+    'made transparent': () => {
+      ;(document.querySelector('iframe') as HTMLIFrameElement).style.setProperty('opacity', '0')
+    },
+    'covered by the page': () => {
+      const cover = document.createElement('div')
+      const look = {
+        position: 'fixed',
+        inset: '0',
+        'z-index': '2147483647',
+        'pointer-events': 'none',
+        background: 'white',
+      }
+      for (const [name, value] of Object.entries(look)) cover.style.setProperty(name, value)
+      cover.textContent = 'Win a prize: click anywhere'
+      document.body.append(cover)
+    },
+  }
+  for (const [name, disguise] of Object.entries(disguises)) {
+    test(`a frame ${name} does not take the click`, async ({ page }) => {
+      await openApp(page, 'signer')
+      await signIn(page, 'signer')
+      const attempt = payAsAttacker(page)
+      const frame = signerFrame(page)
+      const confirm = frame.getByRole('button', { name: 'Confirm' })
+      await expect(confirm).toBeVisible()
+      await page.evaluate(disguise)
+      await confirm.hover({ force: true })
+      // Clicked until the signer says why it does not take the click: past its waits, the frame
+      // is not visible. Without that check, one of these clicks would pay.
+      const covered = frame.getByText('Something is covering this window')
+      await expect(async () => {
+        await confirm.click({ force: true, timeout: 1_000 })
+        await expect(covered).toBeVisible({ timeout: 500 })
+      }).toPass()
+      await page.keyboard.press('Escape')
+      expect(await attempt).toEqual({ refused: 'CONFIRMATION_DECLINED' })
+    })
+  }
+
+  test('the person sees the payment and confirms it in the frame', async ({ page }) => {
+    await openApp(page, 'signer')
+    await signIn(page, 'signer')
+    const attempt = payAsAttacker(page)
+    const frame = signerFrame(page)
+    const confirm = frame.getByRole('button', { name: 'Confirm' })
+    await confirm.hover()
+    // The person's click counts once the panel has been in view, the pointer on it, for a moment.
+    await expect(async () => {
+      await confirm.click({ timeout: 1_000 })
+      await expect(frame.getByRole('dialog')).toBeHidden({ timeout: 1_000 })
+    }).toPass()
+    expect(await attempt).toEqual({ executed: true })
+  })
+
+  test('the export phrase is shown in the frame only', async ({ page }) => {
+    await openApp(page, 'signer')
+    await signIn(page, 'signer')
+    const exported = page.evaluate(() => {
+      const { app } = window as unknown as AppWindow
+      return app.wallet.exportWallet(app.me.accountId, { confirm: () => true })
+    })
+    const frame = signerFrame(page)
+    const confirm = frame.getByRole('button', { name: 'Confirm' })
+    await confirm.hover()
+    await expect(async () => {
+      await confirm.click({ timeout: 1_000 })
+      await expect(frame.getByRole('button', { name: 'Confirm' })).toBeHidden({ timeout: 1_000 })
+    }).toPass()
+    const hide = frame.getByRole('button', { name: 'Hide' })
+    await expect(hide).toBeVisible()
+    expect(await page.content()).not.toMatch(/\b[a-z]+( [a-z]+){11}\b/)
+    await hide.click()
+    expect(await exported).toBeUndefined()
+  })
+
+  test('framed by another origin or opened on its own, the signer does nothing', async ({ page }) => {
+    await page.goto(`${harness.signer}/signer.html`)
+    await expect(page.getByText('This page works only inside your wallet app.')).toBeVisible()
+    const response = await page.request.get(`${harness.signer}/signer.html`)
+    expect(response.headers()['content-security-policy']).toContain(`frame-ancestors ${harness.app}`)
+    await page.goto(harness.stranger)
+    const framed = page.frameLocator('iframe')
+    // The browser refuses to render it (frame-ancestors): no signer UI, no script of it runs.
+    await expect(framed.locator('body')).not.toContainText('wallet', { timeout: 2_000 })
+    expect(
+      page.frames().some((frame) => frame.url().startsWith(harness.signer) && frame.url().endsWith('.html')),
+    ).toBe(false)
+  })
+})
