@@ -2,6 +2,7 @@ import { WalletAuthError } from '../errors.js'
 import { Customer } from '../wire/customer.js'
 import type { ClientContext } from './clientContext.js'
 import type { ConfirmAction } from './confirmAction.js'
+import { relayConfirmedFetch } from './relayConfirmedFetch.js'
 
 /** One contact change: the service takes the email and the phone number in separate calls. */
 export type ContactChange = { email: string; phoneNumber?: never } | { phoneNumber: string; email?: never }
@@ -14,8 +15,11 @@ export interface CustomerMethods {
    * (or `SMS_OTP`) credential follows it, the service asks for the wallet's signature and then
    * moves every such credential with it: the current session signs. An address already on
    * another credential is `EMAIL_OTP_EMAIL_ALREADY_EXISTS`. The body names the customer's type,
-   * read from the customer unless `customerType` is given. The signature binds the contact sent
-   * (an activity naming another is `PAYLOAD_MISMATCH`); `confirm` is asked instead of the client's.
+   * read from the customer unless `customerType` is given. The relay first has the session sign
+   * its own activity naming the customer, the contact and the body's digest (the customer's SCA
+   * codes go to this email or phone); where the service then asks as well, the same act is asked
+   * about once. Every signature binds the contact sent (an activity naming another is
+   * `PAYLOAD_MISMATCH`); `confirm` is asked instead of the client's.
    */
   updateContact(
     customerId: string,
@@ -44,7 +48,7 @@ export function createCustomerMethods(ctx: ClientContext): CustomerMethods {
       return ctx.call('PATCH', path(customerId), {
         body: { customerType, ...field },
         schema: Customer,
-        ...(options.confirm ? { confirm: options.confirm } : {}),
+        fetch: relayConfirmedFetch(ctx, options.confirm),
       })
     },
   }

@@ -1,5 +1,6 @@
 import type { ActivityExpectation } from '../intent/activityExpectation.js'
 import type { Activity } from '../intent/readActivity.js'
+import { RELAY_ACTIVITY_TYPES } from '../intent/relayActivityTypes.js'
 
 /** A signed request as the client sent it: what its payloads are held to. */
 export interface IntentRequest {
@@ -12,6 +13,10 @@ export interface IntentRequest {
   leg: number
   /** The activities of the legs signed before this one, in order. */
   signed?: readonly Activity[]
+  /** The URL's query (`?customerId=…`), where the route names its customer there. */
+  search?: string
+  /** Lowercase hex SHA-256 of the exact body bytes sent (of none: of the empty string), when known. */
+  bodySha256?: string
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -28,6 +33,7 @@ const ROUTES: ReadonlyArray<{
     body: Record<string, unknown>,
     leg: number,
     signed: readonly Activity[],
+    request: IntentRequest,
   ) => ActivityExpectation[]
 }> = [
   {
@@ -80,20 +86,72 @@ const ROUTES: ReadonlyArray<{
     },
   },
   {
+    // The relay's confirmation first (leg 0); then, where a wallet credential follows the contact,
+    // the service's own (leg 0 without the relay's, leg 1 after it).
     method: 'PATCH',
     pattern: /\/customers\/([^/]+)$/,
-    expect: (_, body, leg) => {
+    expect: (id, body, leg, signed, request) => {
       const email = text(body.email)
       const phoneNumber = text(body.phoneNumber)
-      if (leg > 0 || (email === undefined) === (phoneNumber === undefined)) return []
-      return email !== undefined
-        ? [{ type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { userEmail: email } }]
-        : [
-            {
+      if ((email === undefined) === (phoneNumber === undefined)) return []
+      const service: ActivityExpectation =
+        email !== undefined
+          ? { type: 'ACTIVITY_TYPE_UPDATE_USER_EMAIL', parameters: { userEmail: email } }
+          : {
               type: 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
               parameters: { userPhoneNumber: phoneNumber ?? '' },
-            },
-          ]
+            }
+      const relayType =
+        email !== undefined ? RELAY_ACTIVITY_TYPES.updateEmail : RELAY_ACTIVITY_TYPES.updatePhoneNumber
+      if (leg === 0) {
+        const relay: ActivityExpectation = {
+          type: relayType,
+          parameters: {
+            ...(email !== undefined ? { userEmail: email } : { userPhoneNumber: phoneNumber ?? '' }),
+            ...relayBinding(request, id, 'PATCH /customers/{customerId}'),
+          },
+        }
+        return [relay, service]
+      }
+      return leg === 1 && signed[0]?.type === relayType ? [service] : []
+    },
+  },
+  {
+    // Binds where the factor is made: the secret and code, or the passkey's registration.
+    method: 'POST',
+    pattern: /\/sca\/factors\/confirm()$/,
+    expect: (_, body, leg, __, request) => {
+      const customerId = customerOf(request)
+      const factorType = text(body.type)
+      if (leg > 0 || !customerId || !factorType) return []
+      const credentialId = isRecord(body.credential) ? text(body.credential.credentialId) : undefined
+      return [
+        {
+          type: RELAY_ACTIVITY_TYPES.addScaFactor,
+          parameters: {
+            factorType,
+            ...(credentialId === undefined ? {} : { credentialId }),
+            ...relayBinding(request, customerId, 'POST /sca/factors/confirm'),
+          },
+        },
+      ]
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: /\/sca\/factors\/([^/]+)$/,
+    expect: (id, _, leg, __, request) => {
+      const customerId = customerOf(request)
+      if (leg > 0 || !customerId) return []
+      return [
+        {
+          type: RELAY_ACTIVITY_TYPES.removeScaFactor,
+          parameters: {
+            credentialId: id,
+            ...relayBinding(request, customerId, 'DELETE /sca/factors/{scaCredentialId}'),
+          },
+        },
+      ]
     },
   },
   {
@@ -104,6 +162,20 @@ const ROUTES: ReadonlyArray<{
 ]
 
 const isText = (value: unknown) => typeof value === 'string' && value !== ''
+
+/** The customer a route names in its query. */
+function customerOf(request: IntentRequest): string | undefined {
+  const value = new URLSearchParams(request.search ?? '').get('customerId')
+  return value === null || value === '' ? undefined : value
+}
+
+/**
+ * What every relay activity binds: the operation, the customer, and the body's digest (checked
+ * when the caller knows it; the relay checks it against the retry's bytes either way).
+ */
+function relayBinding(request: IntentRequest, customerId: string, operation: string) {
+  return { operation, customerId, bodySha256: request.bodySha256 ?? isText }
+}
 
 /**
  * A delegated key's two legs: the signer identity holding one P-256 key named as the request names
@@ -175,7 +247,9 @@ function credentialAddition(body: Record<string, unknown>): ActivityExpectation[
 /**
  * The activities a signed request of the service may have the session sign, read from the request
  * itself: the route's activity type(s) and the values the client put in it (the export's and the
- * refresh's key, the credential's id or token, the revoked id, the new email or phone). An empty
+ * refresh's key, the credential's id or token, the revoked id, the new email or phone), and the
+ * relay's own confirmation of an SCA factor's enrolment or removal or a contact change (the
+ * customer, the factor or contact, the body's digest). An empty
  * list means nothing may be signed: a route the kit does not know, a leg past the route's last, a
  * body that does not name what the route binds, or an OTP credential's addition (whose contact the
  * request does not name). A flow of several legs is held, leg by leg, to the legs `signed` before.
@@ -198,7 +272,8 @@ export function requestIntent(request: IntentRequest): ActivityExpectation[] {
     } catch {
       return []
     }
-    return route.expect(id, isRecord(request.body) ? request.body : {}, request.leg, request.signed ?? [])
+    const body = isRecord(request.body) ? request.body : {}
+    return route.expect(id, body, request.leg, request.signed ?? [], request)
   }
   return []
 }

@@ -14,6 +14,7 @@ import {
 import { ScaFactorList, type ScaFactorView } from '../sca/scaFactor.js'
 import { ScaLoginComplete, ScaLoginStart } from '../sca/scaLogin.js'
 import type { ClientContext } from './clientContext.js'
+import { relayConfirmedFetch } from './relayConfirmedFetch.js'
 
 /** A factor an SCA login can use. */
 export type ScaLoginFactor = 'SMS_OTP' | 'TOTP' | 'PASSKEY'
@@ -35,7 +36,10 @@ export interface ScaLoginCompleteOptions {
 
 /**
  * Strong customer authentication for a customer who needs it (today: an EU address; the others
- * get the service's `CONFLICT`). No wallet signature: the relay judges the customer named.
+ * get the service's `CONFLICT`). Listing, starting an enrolment and logging in take no wallet
+ * signature: the relay judges the customer named. Confirming an enrolment and removing a factor
+ * are confirmed by the relay: the session signs the relay's activity naming exactly that act,
+ * after the client's `confirm` said yes (`CONFIRMATION_DECLINED` otherwise, nothing sent).
  *
  * @example
  * ```ts
@@ -90,6 +94,7 @@ export interface ScaMethods {
  */
 export function createScaMethods(ctx: ClientContext): ScaMethods {
   const query = (customerId: string) => `?customerId=${encodeURIComponent(customerId)}`
+  const relayConfirmed = relayConfirmedFetch(ctx)
 
   async function passkeyProof(started: ScaLoginStart, origin: string | undefined) {
     if (!started.passkeyOptions) {
@@ -121,6 +126,7 @@ export function createScaMethods(ctx: ClientContext): ScaMethods {
       const confirmed = await ctx.call('POST', `/sca/factors/confirm${query(customerId)}`, {
         body: { type: 'PASSKEY', origin, credential: attestation },
         schema: PasskeyEnrolmentConfirm,
+        fetch: relayConfirmed,
       })
       return confirmed.factor
     },
@@ -133,11 +139,14 @@ export function createScaMethods(ctx: ClientContext): ScaMethods {
       const confirmed = await ctx.call('POST', `/sca/factors/confirm${query(customerId)}`, {
         body: { type: 'TOTP', secret, code },
         schema: TotpEnrolmentConfirm,
+        fetch: relayConfirmed,
       })
       return confirmed.recoveryCodes
     },
     async removeFactor(customerId, credentialId) {
-      await ctx.call('DELETE', `/sca/factors/${encodeURIComponent(credentialId)}${query(customerId)}`)
+      await ctx.call('DELETE', `/sca/factors/${encodeURIComponent(credentialId)}${query(customerId)}`, {
+        fetch: relayConfirmed,
+      })
     },
     startLogin: (customerId, factor) =>
       ctx.call('POST', `/sca/login/start${query(customerId)}`, { body: { factor }, schema: ScaLoginStart }),

@@ -1,4 +1,5 @@
 import { readJwtPayload } from '../crypto/readJwtPayload.js'
+import { RELAY_ACTIVITY_TYPES } from './relayActivityTypes.js'
 import { visibleText } from './visibleText.js'
 
 /** What a payload authorises, in a word a confirmation UI can branch on. */
@@ -153,6 +154,32 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
         action: 'delegate',
         summary: 'Let a signer act for the wallet.',
         ...named('the policy name', text(first(p.policies).policyName)),
+        ...on,
+      }
+    }
+    case RELAY_ACTIVITY_TYPES.addScaFactor: {
+      const credentialId = text(p.credentialId)
+      const factor = p.factorType === 'PASSKEY' ? 'a passkey' : 'an authenticator app'
+      return {
+        action: 'add-credential',
+        summary: `Add ${factor} to confirm payments.`,
+        ...(credentialId === undefined ? {} : { ids: [credentialId] }),
+        ...on,
+      }
+    }
+    case RELAY_ACTIVITY_TYPES.removeScaFactor: {
+      const ids = texts([p.credentialId])
+      return { action: 'remove-credential', summary: `Remove the payment factor ${listed(ids)}.`, ids, ...on }
+    }
+    case RELAY_ACTIVITY_TYPES.updateEmail:
+    case RELAY_ACTIVITY_TYPES.updatePhoneNumber: {
+      const email = type === RELAY_ACTIVITY_TYPES.updateEmail
+      const contact = text(email ? p.userEmail : p.userPhoneNumber) ?? ''
+      const what = email ? 'email address' : 'phone number'
+      return {
+        action: 'change-contact',
+        summary: `Set the customer's ${what} to ${contact}.`,
+        contact,
         ...on,
       }
     }

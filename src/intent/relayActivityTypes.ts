@@ -1,0 +1,33 @@
+/**
+ * The activity types a relay issues itself (`createRelay`), for acts the service carries out on the
+ * API secret alone: enrolling or removing an SCA factor, and changing the email or phone number an
+ * SCA customer's codes go to. The service never issues these types, so a signature over one of them
+ * is worth nothing to the service, and a signature over the service's activities nothing to the
+ * relay. Their `organizationId` is `RELAY_ORGANIZATION`: the relay does not know the wallet's.
+ *
+ * @example
+ * ```ts
+ * if (activity.type === RELAY_ACTIVITY_TYPES.removeScaFactor) console.log(activity.parameters.credentialId)
+ * ```
+ */
+export const RELAY_ACTIVITY_TYPES = {
+  addScaFactor: 'ACTIVITY_TYPE_RELAY_ADD_SCA_FACTOR',
+  removeScaFactor: 'ACTIVITY_TYPE_RELAY_REMOVE_SCA_FACTOR',
+  updateEmail: 'ACTIVITY_TYPE_RELAY_UPDATE_CUSTOMER_EMAIL',
+  updatePhoneNumber: 'ACTIVITY_TYPE_RELAY_UPDATE_CUSTOMER_PHONE_NUMBER',
+} as const
+
+/** The `organizationId` of a relay's activities. */
+export const RELAY_ORGANIZATION = 'relay'
+
+/**
+ * Whether `type` is one of the relay's own activity types.
+ *
+ * @example
+ * ```ts
+ * isRelayActivityType('ACTIVITY_TYPE_RELAY_REMOVE_SCA_FACTOR') // true
+ * ```
+ */
+export function isRelayActivityType(type: string): boolean {
+  return (Object.values(RELAY_ACTIVITY_TYPES) as string[]).includes(type)
+}
