@@ -1,16 +1,21 @@
 import { WalletAuthError } from '../errors.js'
 import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { browserAnswer } from './browserAnswer.js'
+import type { ChallengeStore } from './challengeStore.js'
+import { CONFIRMED_OPERATIONS, type ConfirmedOperation } from './confirmedOperations.js'
+import { createMemoryChallengeStore } from './createMemoryChallengeStore.js'
 import { createMemoryOwnershipStore } from './createMemoryOwnershipStore.js'
 import type {
   PasskeyRegistrationChallenges,
   PasskeyRegistrationCheck,
 } from './createPasskeyRegistrationOptions.js'
 import { learnOwnership } from './learnOwnership.js'
+import { learnSessionKey } from './learnSessionKey.js'
 import { OPERATION_RULES } from './operationRules.js'
 import { createOwnershipLookup, type RelayAuthorizeContext } from './ownershipLookup.js'
 import type { OwnershipStore } from './ownershipStore.js'
 import { readBodyBytes } from './readBodyBytes.js'
+import { type ConfirmationRequest, createRelayConfirmations } from './relayConfirmations.js'
 import { RELAY_OPERATIONS, type RelayOperation } from './relayOperations.js'
 import { RelayRefusal } from './relayRefusal.js'
 import { compileRoutes, matchRoute, routePath } from './relayRoutes.js'
@@ -73,6 +78,25 @@ export interface RelayOptions {
    * `createMemoryOwnershipStore()`; behind a load balancer, `createRedisOwnershipStore` shares it.
    */
   ownershipStore?: OwnershipStore
+  /**
+   * Where the relay keeps the confirmations it issued (`CONFIRMED_OPERATIONS`) until their signed
+   * retry takes them, single-use, and a passkey sign-in's challenge until its verification. Default:
+   * this relay's own `createMemoryChallengeStore()`; behind a load balancer, a shared one
+   * (`createRedisChallengeStore`), since the retry may reach another instance.
+   */
+  challengeStore?: ChallengeStore
+  /** How long a confirmation may be signed, in ms. Default 5 minutes. */
+  confirmationTtlMs?: number
+  /** The relay's clock, for confirmations. Default `Date.now`. */
+  now?: () => number
+  /**
+   * UNSAFE: operations of `CONFIRMED_OPERATIONS` forwarded on the integrator's hook alone, with no
+   * confirmation by the customer's session key. A script that has only the app's session cookie
+   * (an XSS, a compromised dependency) can then remove the customer's SCA factors and enrol its
+   * own, or move the phone or email its SCA codes go to, and approve payments with them. Default:
+   * none, every one is confirmed.
+   */
+  unsafeUnconfirmedOperations?: readonly ConfirmedOperation[]
 }
 
 const RESPONSE_HEADERS = ['Content-Type', 'Retry-After']
@@ -143,6 +167,10 @@ export function createRelay(options: RelayOptions): Relay {
     maxBodyBytes = 64 * 1024,
     onError = (error: unknown) => console.error('embedded-wallet-auth/relay:', error),
     ownershipStore = createMemoryOwnershipStore(),
+    challengeStore = createMemoryChallengeStore(),
+    confirmationTtlMs = 5 * 60_000,
+    now = Date.now,
+    unsafeUnconfirmedOperations = [],
   } = options
   let base: URL
   try {
@@ -167,6 +195,17 @@ export function createRelay(options: RelayOptions): Relay {
       throw invalidOption(`allow names ${JSON.stringify(operation)}, which is not one of RELAY_OPERATIONS.`)
     }
   }
+  if (!(confirmationTtlMs > 0)) throw invalidOption('confirmationTtlMs must be positive.')
+  for (const operation of unsafeUnconfirmedOperations as readonly string[]) {
+    if (!(CONFIRMED_OPERATIONS as readonly string[]).includes(operation)) {
+      throw invalidOption(
+        `unsafeUnconfirmedOperations names ${JSON.stringify(operation)}, which is not one of CONFIRMED_OPERATIONS.`,
+      )
+    }
+  }
+  const confirmed = new Set<string>(
+    CONFIRMED_OPERATIONS.filter((operation) => !unsafeUnconfirmedOperations.includes(operation)),
+  )
   const routes = compileRoutes(allow)
   const authorization = basicAuthorization(clientId, clientSecret)
   const forwardedHeaders = ['Accept', headerName, 'Request-Id', 'Idempotency-Key']
@@ -216,6 +255,16 @@ export function createRelay(options: RelayOptions): Relay {
       }
     },
   }
+
+  const confirmations = createRelayConfirmations({
+    store: challengeStore,
+    now,
+    ttlMs: confirmationTtlMs,
+    headerName,
+    get: serviceGet,
+    known,
+    onError,
+  })
 
   const approve = async (
     request: Request,
@@ -281,11 +330,36 @@ export function createRelay(options: RelayOptions): Relay {
     if (owners === undefined) {
       throw new RelayRefusal(403, 'FORBIDDEN', 'The signed-in user may not make this request.')
     }
+    const confirmation: ConfirmationRequest | undefined = confirmed.has(target.operation)
+      ? {
+          request,
+          target: target as ConfirmationRequest['target'],
+          path: `${routePath(match)}${search}`,
+          bytes,
+        }
+      : undefined
+    const verdict = confirmation ? await confirmations.check(confirmation) : undefined
+    if (verdict && 'answer' in verdict) return verdict.answer
+    const ownConfirmation = verdict?.forward === 'confirmed'
     // `forward` clears `check` once the service's status settles what becomes of the challenge.
     const passkey = { check: await checkPasskey(target) }
     try {
-      const response = await forward({ request, method, match, bytes, search, passkey })
-      await learnOwnership({ target, status: response.status, payload: response.payload, owners, known })
+      const response = await forward({ request, method, match, bytes, search, passkey, ownConfirmation })
+      const { status, payload } = response
+      if (confirmation && ownConfirmation) {
+        await confirmations.rememberServiceChallenge(confirmation, status, payload)
+      }
+      await learnOwnership({ target, status, payload, owners, known })
+      await learnSessionKey({
+        target,
+        status,
+        payload,
+        stamp: request.headers.get(headerName),
+        known,
+        challenges: challengeStore,
+        challengeTtlMs: confirmationTtlMs,
+        onError,
+      })
       return response.answer
     } catch (error) {
       await releasePasskey(passkey.check)
@@ -300,6 +374,7 @@ export function createRelay(options: RelayOptions): Relay {
     bytes,
     search,
     passkey,
+    ownConfirmation,
   }: {
     request: Request
     method: string
@@ -307,9 +382,11 @@ export function createRelay(options: RelayOptions): Relay {
     bytes: Uint8Array<ArrayBuffer>
     search: string
     passkey: { check: PasskeyRegistrationCheck | undefined }
+    /** The request's `Request-Id` and signature were the relay's own confirmation: not the service's. */
+    ownConfirmation: boolean
   }): Promise<{ answer: Response; status: number; payload: Uint8Array }> => {
     const headers = new Headers()
-    for (const name of forwardedHeaders) {
+    for (const name of ownConfirmation ? ['Accept', 'Idempotency-Key'] : forwardedHeaders) {
       const value = request.headers.get(name)
       if (value !== null) headers.set(name, value)
     }

@@ -10,9 +10,12 @@ import { expectCode } from '../helpers/expectCode.js'
 
 beforeEach(async () => addVirtualAuthenticator())
 
-/** An EU customer (signed up by the test backend) and the page's client acting for it. */
+/**
+ * An EU customer (signed up by the test backend) and the page's client acting for it, signed in:
+ * the relay confirms a factor's enrolment with the customer's session key.
+ */
 async function euCustomer() {
-  const { customerId } = await signUpCustomer({
+  const { customerId, emailCredentialId, signerPublicKey } = await signUpCustomer({
     fullName: 'Lise Meitner',
     address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
   })
@@ -24,7 +27,10 @@ async function euCustomer() {
       return fetch(request)
     },
     keyStore: createKeyStore({ databaseName: `sca-${crypto.randomUUID()}` }),
+    trustedSigners: [signerPublicKey],
   })
+  await wallet.emailOtp.send(emailCredentialId)
+  await wallet.emailOtp.verify(emailCredentialId, '000000')
   return { wallet, customerId }
 }
 

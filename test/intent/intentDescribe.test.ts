@@ -204,7 +204,15 @@ describe('the client confirm hook', () => {
     answer = true
     expect((await wallet.exportWallet(customer.accountId)).split(' ')).toHaveLength(12)
     expect(await wallet.customers.updateContact(customer.customerId, { email })).toMatchObject({ email })
-    expect(signed()).toBe(before + 2)
+    // The contact change is signed twice, the relay's confirmation then the service's, asked once.
+    expect(signed()).toBe(before + 3)
+    expect(asked.map((d) => d.action)).toEqual([
+      'export',
+      'change-contact',
+      'add-credential',
+      'export',
+      'change-contact',
+    ])
   })
 
   it("asks a method's own confirm instead of the client's, for that call only", async () => {

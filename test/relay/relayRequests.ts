@@ -1,5 +1,7 @@
 // One well-formed request per relay operation, and a relay in front of a small fake service that
 // records what reaches it and answers the ownership lookups from a world the test describes.
+
+import { CONFIRMED_OPERATIONS } from '../../src/relay/confirmedOperations.js'
 import {
   createRelay,
   RELAY_OPERATIONS,
@@ -260,6 +262,9 @@ export function fakeService(
     clientId: 'client',
     clientSecret: 'secret-value',
     onError: () => {},
+    // These relays test routing, checks and lookups; the customer's confirmation of the confirmed
+    // operations is tested against the sandbox (relayConfirmations.test.ts).
+    unsafeUnconfirmedOperations: CONFIRMED_OPERATIONS,
     authorize: async (request, target, context) => {
       inHook = true
       try {

@@ -1,0 +1,22 @@
+/**
+ * The operations `createRelay` forwards only with the customer's confirmation: a signature by a
+ * live session key of the customer over the relay's own activity naming exactly that act. The
+ * service carries them out on the API secret alone, so without this a script holding only the app's
+ * session cookie could remove a customer's SCA passkey and enrol its own, or move the phone or email
+ * the customer's SCA codes go to, then approve payments with them. Enrolment is confirmed where it
+ * binds (`/sca/factors/confirm`: the secret and its code, or the passkey's registration); starting
+ * one hands out options and binds nothing.
+ *
+ * @example
+ * ```ts
+ * CONFIRMED_OPERATIONS.includes('DELETE /sca/factors/{scaCredentialId}') // true
+ * ```
+ */
+export const CONFIRMED_OPERATIONS = [
+  'POST /sca/factors/confirm',
+  'DELETE /sca/factors/{scaCredentialId}',
+  'PATCH /customers/{customerId}',
+] as const
+
+/** One of the operations the relay forwards only when the customer confirmed it. */
+export type ConfirmedOperation = (typeof CONFIRMED_OPERATIONS)[number]
