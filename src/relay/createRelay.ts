@@ -125,7 +125,10 @@ function invalidOption(message: string): WalletAuthError {
  * on byte for byte (signed retries depend on it) as `application/json`, passes only `Accept`, the wallet signature
  * (under `headerName`), `Request-Id` and `Idempotency-Key` on, and returns the service's status and
  * body with only `Content-Type` (a JSON type; another is 502) and `Retry-After`, plus
- * `X-Content-Type-Options: nosniff` and `Cache-Control: no-store` on every answer. Its own
+ * `X-Content-Type-Options: nosniff` and `Cache-Control: no-store` on every answer. The acts the
+ * service carries out on the API secret alone (`CONFIRMED_OPERATIONS`: an SCA factor's enrolment or
+ * removal, a contact change) go on only once a live session key of the customer signed the relay's
+ * own challenge for exactly that act (else 403 `CONFIRMATION_REQUIRED`). Its own
  * refusals are the service's Error object, with the service's codes where one fits. Works wherever `Request`/`Response`
  * exist; `toNodeHandler` and `toExpressMiddleware` adapt it to Node, and on Hono it is one line:
  * `app.all('/wallet/*', (c) => relay(c.req.raw))`.
