@@ -85,7 +85,16 @@ export function createWalletAuth(options: WalletAuthOptions | FramedWalletAuthOp
   return createPageHeldWalletAuth(options)
 }
 
-/** The client whose keys live in this page (what `createWalletAuth` makes without `signer`). */
+/**
+ * The client whose session keys live in this page (what `createWalletAuth` makes without
+ * `signer`), and what the signer document runs in its own origin. In an app's page, any script
+ * of the page can use its keys: prefer the signer (security guide).
+ *
+ * @example
+ * ```ts
+ * const wallet = createPageHeldWalletAuth({ baseUrl: '/api/wallet', confirm: (d) => window.confirm(d.summary) })
+ * ```
+ */
 export function createPageHeldWalletAuth(options: WalletAuthOptions) {
   const now = options.now ?? Date.now
   const expiringSoonMs = options.expiringSoonMs ?? 60_000

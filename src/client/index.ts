@@ -9,7 +9,12 @@ export type {
 } from './accountMethods.js'
 export type { ConfirmAction } from './confirmAction.js'
 export type { ContactChannel, ContactVerificationMethods } from './contactVerificationMethods.js'
-export { createWalletAuth, type WalletAuth, type WalletAuthOptions } from './createWalletAuth.js'
+export {
+  createPageHeldWalletAuth,
+  createWalletAuth,
+  type WalletAuth,
+  type WalletAuthOptions,
+} from './createWalletAuth.js'
 export type { ContactChange, CustomerMethods } from './customerMethods.js'
 export type { DelegatedKeyMethods } from './delegatedKeyMethods.js'
 export type { OauthMethods, PreparedOauthSignIn } from './oauthMethods.js'

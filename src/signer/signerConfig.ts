@@ -4,6 +4,15 @@ import * as z from 'zod/mini'
  * What the integrator's signer deployment says about itself, served beside the signer document
  * as `signer-config.json` (by `serveSigner`, or any static server): never taken from the app's
  * page, which is the party the signer guards against.
+ *
+ * @example
+ * ```ts
+ * const config = SignerConfig.parse({
+ *   appOrigins: ['https://app.example.com'],
+ *   baseUrl: 'https://app.example.com/api/wallet',
+ *   headerName: 'Grid-Wallet-Signature',
+ * })
+ * ```
  */
 export const SignerConfig = z.strictObject({
   /** The app origins allowed to frame the signer and talk to it, e.g. `https://app.example.com`. */
