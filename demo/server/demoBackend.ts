@@ -56,6 +56,9 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
     prefix: RELAY_PREFIX,
     headerName: config.signatureHeader,
     ...(expiry ? { fetch: expiry.fetch } : {}),
+    // The relay's confirmations expire by the clock the page compares them with: the sandbox's,
+    // which the demo's tools move.
+    ...(running ? { now: running.sandbox.clock.now } : {}),
     passkeyRegistration: passkeys,
     // The integrator's say: only the signed-in demo user, and only on what their customer owns.
     authorize: (request, _target, { isOwnedBy }) => {

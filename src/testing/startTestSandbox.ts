@@ -78,6 +78,8 @@ export interface TestSandbox {
     clientId: string
     clientSecret: string
     fetch: (request: Request) => Promise<Response>
+    /** The sandbox's clock: the relay's confirmations expire by the time the page compares them with. */
+    now: () => number
   }
   /** The customers of `options.customers`, created at start. */
   customers: TestCustomer[]
@@ -209,6 +211,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
       clientId: sandbox.clientId,
       clientSecret: sandbox.clientSecret,
       fetch: (request) => sandbox.fetch(request),
+      now: sandbox.clock.now,
     },
     customers,
     createCustomer,
