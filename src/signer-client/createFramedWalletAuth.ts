@@ -16,6 +16,7 @@ import type { Customer } from '../wire/customer.js'
 import type { DelegatedKey } from '../wire/delegatedKey.js'
 import type { Quote } from '../wire/quote.js'
 import { connectSigner, type SignerFrameOptions } from './connectSigner.js'
+import { framedFetch } from './framedFetch.js'
 
 /** A session as the page sees it in signer mode: what it is, never its key (that stays in the signer). */
 export interface SessionView extends SessionMetadata {
@@ -75,23 +76,6 @@ const otpMethods = (call: Call, type: 'emailOtp' | 'smsOtp') => ({
   add: (accountId: string, options: { contact: string }) =>
     call(`${type}.add`, [accountId, { contact: options.contact }]) as Promise<AuthMethod>,
 })
-
-// The page's `wallet.fetch`: the request crosses as text, the signer sends it to the relay (and
-// only there), stamps any challenge after its checks, and the answer comes back as text.
-function framedFetch(call: Call): typeof fetch {
-  return async (input, init) => {
-    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined))
-    if (typeof init?.body === 'string' && !headers.has('Content-Type'))
-      headers.set('Content-Type', 'application/json')
-    const request = new Request(input instanceof URL ? input.href : input, { ...init, headers })
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text()
-    const answer = (await call('fetch', [
-      { url: request.url, method: request.method, headers: [...request.headers], ...(body ? { body } : {}) },
-    ])) as { status: number; statusText: string; headers: [string, string][]; body: string }
-    const empty = answer.status === 204 || answer.status === 205 || answer.status === 304
-    return new Response(empty ? null : answer.body, answer)
-  }
-}
 
 /**
  * The browser client in signer mode: the same methods as `createWalletAuth`, each run by the
