@@ -3,12 +3,12 @@
 import { build } from 'esbuild'
 import { entrySource, ROOT, splitChunks } from './chunkGraph.mjs'
 
-const virtualEntry = (specifiers) => ({
+const virtualEntry = (source) => ({
   name: 'virtual-entry',
   setup(b) {
     b.onResolve({ filter: /^virtual:entry$/ }, () => ({ path: 'entry', namespace: 'virtual' }))
     b.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({
-      contents: entrySource(specifiers),
+      contents: source,
       resolveDir: ROOT,
       loader: 'js',
     }))
@@ -17,15 +17,16 @@ const virtualEntry = (specifiers) => ({
 
 /**
  * → { initial, lazy, inputs, ms }: initial/lazy as from splitChunks; inputs = every source path in the
- * bundle (lazy chunks included), for checks of what an entry pulls in.
+ * bundle (lazy chunks included), for checks of what an entry pulls in. `source`: the entry module,
+ * by default one re-exporting everything of `specifiers` (an app importing one name would say so).
  */
-export async function esbuildSize(specifiers) {
+export async function esbuildSize(specifiers, { source = entrySource(specifiers) } = {}) {
   const started = performance.now()
   // Browser platform + minify also sets process.env.NODE_ENV to "production", as an app build does.
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: ['virtual:entry'],
-    plugins: [virtualEntry(specifiers)],
+    plugins: [virtualEntry(source)],
     bundle: true,
     minify: true,
     format: 'esm',

@@ -1,6 +1,7 @@
 // `npm run size` (CI): bundle sizes only, esbuild only (about a second; the Vite builds and the peer
-// comparison are in `npm run bench`); exits 1 when an enforced budget is exceeded or the stamp entry
-// pulls in HPKE, WebAuthn or zod code. Targets (`enforced: false`) only warn.
+// comparison are in `npm run bench`); exits 1 when an enforced budget is exceeded, the stamp entry
+// pulls in HPKE, WebAuthn or zod code, or the signer-client entry schema, crypto or storage code.
+// Targets (`enforced: false`) only warn.
 import { browserFilesMarkdown, measureBrowserFiles } from './browserFilesSize.mjs'
 import { measureSizes, sizeMarkdown } from './size.mjs'
 
@@ -15,5 +16,7 @@ if (!sizes.ok) {
     console.error(`size budget exceeded: ${b.name} is ${b.gzip} B gzip, limit ${b.limit} B`)
   }
   if (sizes.stampForbidden.length) console.error('the stamp entry must not bundle HPKE, WebAuthn or zod')
+  if (sizes.signerClientForbidden.length)
+    console.error(`the signer-client entry must not bundle ${sizes.signerClientForbidden.join(', ')}`)
   process.exit(1)
 }

@@ -23,6 +23,8 @@ export const ENTRIES = {
   'keys+stamp+fetch': ['src/keys/index.ts', 'src/stamp/index.ts', 'src/fetch/index.ts'],
   // What an app with the UI elements ships: the elements take a client, so both are in the page.
   'client+elements': ['src/client/index.ts', 'src/elements/index.ts'],
+  // The page's client in signer mode: the keys, checks and dialog are the signer document's.
+  'signer-client': ['src/signer-client/index.ts'],
 }
 
 /** The whole browser kit (root entry, client included): what the peer comparison is about. */
@@ -42,10 +44,23 @@ export const BUDGETS = [
   // export's closed root and clipboard clearing (about 2.2 KB; the panel loaded lazily saved
   // nothing, its chunk costing as much as it took out).
   { name: 'client+elements', over: 'client', limit: 14336, enforced: true },
+  // Issue 26: the page's client in signer mode at most half the client entry of the day signer
+  // mode came (39 458 B); it ships no schema, crypto or storage code (SIGNER_CLIENT_FORBIDDEN).
+  { name: 'signer-client', limit: 19729, enforced: true },
 ]
 
 /** Packages the stamp entry must never pull in (they are big and stamping needs none of them). */
 export const STAMP_FORBIDDEN = ['@hpke/', '@simplewebauthn/', 'zod']
+
+/** Packages the page's client in signer mode must never pull in: the signer validates, signs and stores. */
+export const SIGNER_CLIENT_FORBIDDEN = ['zod', '@hpke/', '@simplewebauthn/', '@noble/', 'idb-keyval']
+
+/** The sources of `entry` (esbuild's and Vite's, lazy chunks included) from any of `packages`. */
+function forbiddenSources(entry, packages) {
+  const sources = [...entry.inputs, ...(entry.vite?.modules ?? [])]
+  const found = sources.filter((path) => packages.some((pkg) => path.includes(`node_modules/${pkg}`)))
+  return [...new Set(found)]
+}
 
 /**
  * One entry: esbuild's { initial, lazy } at the top level, as before; with `vite`, Vite's numbers
@@ -68,15 +83,11 @@ export async function measureSizes({ vite = true } = {}) {
   const entries = []
   for (const [name, modules] of Object.entries(ENTRIES))
     entries.push(await measureEntry(name, modules, { vite }))
-  const stamp = entries.find((e) => e.name === 'stamp')
+  const entryNamed = (name) => entries.find((e) => e.name === name)
   // Every bundled source, lazy chunks included: the stamp path must not reach these at all.
-  const stampSources = [...stamp.inputs, ...(stamp.vite?.modules ?? [])]
-  const forbidden = [
-    ...new Set(
-      stampSources.filter((path) => STAMP_FORBIDDEN.some((pkg) => path.includes(`node_modules/${pkg}`))),
-    ),
-  ]
-  const initialGzip = (name, pick) => pick(entries.find((e) => e.name === name))?.initial.gzip
+  const forbidden = forbiddenSources(entryNamed('stamp'), STAMP_FORBIDDEN)
+  const signerClientForbidden = forbiddenSources(entryNamed('signer-client'), SIGNER_CLIENT_FORBIDDEN)
+  const initialGzip = (name, pick) => pick(entryNamed(name))?.initial.gzip
   const budgets = BUDGETS.map((budget) => {
     // The entry's size, or what it adds over `over`.
     const size = (pick) => initialGzip(budget.name, pick) - (budget.over ? initialGzip(budget.over, pick) : 0)
@@ -93,10 +104,14 @@ export async function measureSizes({ vite = true } = {}) {
     entries,
     budgets,
     stampForbidden: forbidden,
+    signerClientForbidden,
     vitePreloadHelperGzip: vite ? await (await import('./viteSize.mjs')).vitePreloadHelperSize() : undefined,
     timing: { esbuildMs: totalMs((e) => e.ms), viteMs: vite ? totalMs((e) => e.vite.ms) : undefined },
     // Targets (`enforced: false`) are reported but never fail the run. Budgets are on esbuild's numbers.
-    ok: forbidden.length === 0 && budgets.every((b) => b.ok || !b.enforced),
+    ok:
+      forbidden.length === 0 &&
+      signerClientForbidden.length === 0 &&
+      budgets.every((b) => b.ok || !b.enforced),
   }
 }
 
@@ -105,7 +120,14 @@ const packageList = ({ initial, lazy }) =>
   (initial.packages.join(', ') || '–') + (lazy.packages.length ? ` (${lazy.packages.join(', ')})` : '')
 
 /** Markdown for the size part of the report; Vite columns only when Vite was measured. */
-export function sizeMarkdown({ entries, budgets, stampForbidden, vitePreloadHelperGzip, timing }) {
+export function sizeMarkdown({
+  entries,
+  budgets,
+  stampForbidden,
+  signerClientForbidden = [],
+  vitePreloadHelperGzip,
+  timing,
+}) {
   const vite = entries.every((e) => e.vite)
   const lazy = (e) => (e.lazy.chunks ? bytes(e.lazy.gzip) : '–')
   const lines = vite
@@ -142,6 +164,9 @@ export function sizeMarkdown({ entries, budgets, stampForbidden, vitePreloadHelp
     stampForbidden.length
       ? `**stamp entry pulls in forbidden code:** ${stampForbidden.join(', ')}`
       : `stamp entry: no ${STAMP_FORBIDDEN.map((p) => p.replace(/\/$/, '')).join(', ')} code (checked in the bundled sources${vite ? ' of both builds' : ''}, lazy chunks included).`,
+    signerClientForbidden.length
+      ? `**signer-client entry pulls in forbidden code:** ${signerClientForbidden.join(', ')}`
+      : `signer-client entry: no ${SIGNER_CLIENT_FORBIDDEN.map((p) => p.replace(/\/$/, '')).join(', ')} code.`,
   )
   if (vite) {
     lines.push(
