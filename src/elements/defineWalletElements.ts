@@ -1,4 +1,4 @@
-import type { WalletAuth } from '../client/createWalletAuth.js'
+import type { ElementClient } from './elementClient.js'
 import { defaultMessages, mergeMessages, type WalletMessages } from './messages.js'
 import { elementDefaults, type WalletElement } from './walletElement.js'
 import { WalletExportReveal } from './walletExportReveal.js'
@@ -30,8 +30,8 @@ export const walletElementTags = {
 
 /** Options of `defineWalletElements`. */
 export interface DefineWalletElementsOptions {
-  /** The client every element uses unless its own `client` property is set. */
-  client?: WalletAuth
+  /** The client every element uses unless its own `client` property is set (either mode). */
+  client?: ElementClient
   /** Strings for every element (a partial `WalletMessages`; an element's own `messages` win). */
   messages?: Partial<WalletMessages>
   /** Default `customElements`. */

@@ -1,8 +1,8 @@
 import type { PaymentResult } from '../client/quoteMethods.js'
 import type { WalletAuthError } from '../errors.js'
-import type { StoredSession } from '../keys/createKeyStore.js'
 import type { ScaStep } from '../sca/authorizeSca.js'
 import type { AuthMethod } from '../wire/authMethod.js'
+import type { ElementSession } from './elementClient.js'
 
 /**
  * Why a session-following element went back to signed out: `expired` (also a session the service
@@ -21,8 +21,8 @@ export type SessionEndReason = 'expired' | 'signed-out' | 'signed-out-elsewhere'
  * ```
  */
 export interface WalletElementEventMap {
-  /** A sign-in finished: the session key is stored. */
-  'wallet-signed-in': CustomEvent<{ session: StoredSession }>
+  /** A sign-in finished: the session key is stored (in signer mode, in the signer; no key here). */
+  'wallet-signed-in': CustomEvent<{ session: ElementSession }>
   /** A step failed: the element shows the sentence; `error.code` is the kit's or the service's. */
   'wallet-error': CustomEvent<{ error: WalletAuthError; sentence: string }>
   /**
@@ -38,7 +38,7 @@ export interface WalletElementEventMap {
   /** A one-time code was sent (or sent again). */
   'wallet-code-sent': CustomEvent<{ method: AuthMethod }>
   /** The session was refreshed from a session element. */
-  'wallet-refreshed': CustomEvent<{ session: StoredSession }>
+  'wallet-refreshed': CustomEvent<{ session: ElementSession }>
   /** The session ended here or in another tab (expired, signed out). */
   'wallet-session-ended': CustomEvent<{ reason: SessionEndReason }>
   /** The service asked for a confirmation (SCA) of the payment: the step's code or passkey form is open. */

@@ -9,6 +9,7 @@ export {
   defineWalletElements,
   walletElementTags,
 } from './defineWalletElements.js'
+export type { ElementClient, ElementClientEvent, ElementSession } from './elementClient.js'
 export { type ErrorSentence, errorSentence } from './errorSentence.js'
 export type { SessionEndReason, WalletElementEventMap, WalletElementEventName } from './events.js'
 export { formatMoney } from './formatMoney.js'

@@ -26,6 +26,12 @@ export interface WalletMessages {
   otpEmailLabel: string
   otpPhoneLabel: string
   otpPhoneHint: string
+  /** Signer mode: after the code was sent, where the person types it (the signer's box over the page). */
+  otpInSigner: string
+  /** Signer mode: the button that opens the signer's code box again. */
+  otpTypeInSigner: string
+  /** Signer mode: the person closed the signer's code box before the code was typed. */
+  otpSignerClosed: string
   oauthSignIn: string
   signInHeading: string
   signInWith: string
@@ -77,6 +83,10 @@ export interface WalletMessages {
   scaPending: string
   exportShown: string
   exportHidden: string
+  /** Signer mode: while the phrase is in the wallet window (the signer's frame), never in the page. */
+  exportInSigner: string
+  /** Signer mode: the person hid the phrase in the wallet window. */
+  exportHiddenInSigner: string
   // The confirmation asked before a sensitive signature (without the app's own `confirm`)
   confirmHeading: string
   confirmYes: string
@@ -123,6 +133,10 @@ export const defaultMessages: WalletMessages = {
   otpEmailLabel: 'Email address',
   otpPhoneLabel: 'Phone number',
   otpPhoneHint: 'With the country code, for example +44 7700 900123.',
+  otpInSigner: 'Type it in the wallet window that opens over this page.',
+  otpTypeInSigner: 'Type the code',
+  otpSignerClosed:
+    'The wallet window was closed before the code was typed. Open it again to type the code, or send a new code.',
   oauthSignIn: 'Sign in with your provider',
   signInHeading: 'Sign in',
   signInWith: 'Choose how to sign in.',
@@ -197,6 +211,7 @@ export const defaultMessages: WalletMessages = {
     NETWORK_ERROR: 'The server could not be reached. Check the connection and try again.',
     FORBIDDEN: 'The signed-in account may not do this.',
     PAGE_ERROR: 'Something went wrong on this page. Reload it and try again.',
+    SIGNER_UNAVAILABLE: 'The wallet window could not be opened. Reload the page and try again.',
     // SCA step (payments) and export reveal
     QUOTE_EXPIRED: 'This quote expired. Get a new quote.',
     PAYMENT_FAILED: 'The payment failed. The money goes back to the wallet; get a new quote to try again.',
@@ -220,6 +235,9 @@ export const defaultMessages: WalletMessages = {
   scaPending: 'Payment sent. It is on its way; this can take a moment.',
   exportShown: 'Recovery phrase shown. Write it down, then hide it.',
   exportHidden: 'Recovery phrase hidden. It is no longer on the page.',
+  exportInSigner:
+    'Confirm in the wallet window that opens over this page: the recovery phrase is shown there, never on this page.',
+  exportHiddenInSigner: 'Recovery phrase hidden. It was shown in the wallet window only.',
   // The confirmation asked before a sensitive signature
   confirmHeading: 'Check this before you confirm',
   confirmYes: 'Confirm',

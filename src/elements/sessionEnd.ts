@@ -1,4 +1,4 @@
-import type { WalletAuthEvent } from '../client/sessionState.js'
+import type { ElementClientEvent } from './elementClient.js'
 import type { SessionEndReason } from './events.js'
 import type { WalletMessages } from './messages.js'
 
@@ -12,7 +12,7 @@ export interface SessionEnd {
  * The end of the session `event` reports (expired; signed out here, in another tab, or ended by
  * the service, which reads as expired), or `undefined` for any other event.
  */
-export function sessionEnd(event: WalletAuthEvent, messages: WalletMessages): SessionEnd | undefined {
+export function sessionEnd(event: ElementClientEvent, messages: WalletMessages): SessionEnd | undefined {
   if (event.type === 'expired') return { reason: 'expired', sentence: messages.sessionEnded }
   if (event.type !== 'signed-out') return undefined
   if (event.origin === 'elsewhere')

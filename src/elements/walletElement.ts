@@ -1,9 +1,8 @@
 import type { ConfirmAction } from '../client/confirmAction.js'
-import type { WalletAuth } from '../client/createWalletAuth.js'
-import type { WalletAuthEvent } from '../client/sessionState.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import { askToConfirm } from './askToConfirm.js'
 import { h } from './dom.js'
+import type { ElementClient, ElementClientEvent } from './elementClient.js'
 import { errorSentence } from './errorSentence.js'
 import type { WalletElementEventMap } from './events.js'
 import { defaultMessages, fillIn, mergeMessages, type WalletMessages } from './messages.js'
@@ -13,7 +12,7 @@ import { elementStyles } from './styles.js'
 const ElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement
 
 /** What `defineWalletElements` sets for every element that has none of its own. */
-export const elementDefaults: { client?: WalletAuth; messages: WalletMessages } = {
+export const elementDefaults: { client?: ElementClient; messages: WalletMessages } = {
   messages: defaultMessages,
 }
 
@@ -31,7 +30,7 @@ export const elementDefaults: { client?: WalletAuth; messages: WalletMessages } 
  * ```
  */
 export abstract class WalletElement extends ElementBase {
-  #client: WalletAuth | undefined
+  #client: ElementClient | undefined
   #messages: Partial<WalletMessages> = {}
   #unsubscribe: (() => void) | undefined
   #busy = false
@@ -45,11 +44,14 @@ export abstract class WalletElement extends ElementBase {
     this.shadow.adoptedStyleSheets = [elementStyles()]
   }
 
-  /** The client from `createWalletAuth`; default the one given to `defineWalletElements`. */
-  get client(): WalletAuth | undefined {
+  /**
+   * The client from `createWalletAuth`, keys in the page or in the signer frame (`mode`
+   * `'signer'`); default the one given to `defineWalletElements`.
+   */
+  get client(): ElementClient | undefined {
     return this.#client ?? elementDefaults.client
   }
-  set client(value: WalletAuth | undefined) {
+  set client(value: ElementClient | undefined) {
     this.#client = value
     if (this.isConnected) this.#follow()
   }
@@ -88,7 +90,7 @@ export abstract class WalletElement extends ElementBase {
   protected abstract render(): void
 
   /** Hears the client's session events while connected. */
-  protected sessionChanged(_event: WalletAuthEvent): void {}
+  protected sessionChanged(_event: ElementClientEvent): void {}
 
   /** Re-renders from the element's state (after a property or `messages` change). */
   protected refresh(): void {
@@ -110,11 +112,11 @@ export abstract class WalletElement extends ElementBase {
 
   #follow() {
     this.#unsubscribe?.()
-    this.#unsubscribe = this.client?.onChange((event) => this.sessionChanged(event))
+    this.#unsubscribe = this.client?.onChange((event: ElementClientEvent) => this.sessionChanged(event))
   }
 
   /** The client, or a `WalletAuthError` saying the element has none. */
-  protected requireClient(): WalletAuth {
+  protected requireClient(): ElementClient {
     const { client } = this
     if (!client) {
       throw new WalletAuthError(
@@ -128,13 +130,17 @@ export abstract class WalletElement extends ElementBase {
   /**
    * What the element passes as `confirm` to a call that signs something sensitive: the app's own
    * hook (`client.confirm`) when it gave one, else the element's confirmation panel in `container`
-   * (`askToConfirm`), so that a person sees what is signed before it is.
+   * (`askToConfirm`), so that a person sees what is signed before it is. Nothing in signer mode:
+   * the signer asks the person in its own frame, and no answer from the page counts.
    */
-  protected confirmation(container: HTMLElement): ConfirmAction {
-    return (
-      this.requireClient().confirm ??
-      ((description) => askToConfirm({ host: this, container, description, messages: this.messages }))
-    )
+  protected confirmation(container: HTMLElement): { confirm?: ConfirmAction } {
+    const client = this.requireClient()
+    if (client.mode === 'signer') return {}
+    return {
+      confirm:
+        client.confirm ??
+        ((description) => askToConfirm({ host: this, container, description, messages: this.messages })),
+    }
   }
 
   /** Dispatches one of the elements' events (bubbling, composed). */

@@ -1,9 +1,9 @@
-import type { WalletAuthEvent } from '../client/sessionState.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import type { PayloadDescription } from '../intent/describePayload.js'
 import { askToConfirm } from './askToConfirm.js'
 import { ClipboardCopy } from './clipboardCopy.js'
 import { h } from './dom.js'
+import type { ElementClientEvent } from './elementClient.js'
 import { elementStyles } from './styles.js'
 import { WalletElement } from './walletElement.js'
 
@@ -48,6 +48,12 @@ interface Vault {
  * `button` (also `start`, `reveal`, `cancel`, `copy`, `hide`), `confirm`, `phrase-box` (the closed
  * root's host), `label`, `phrase`, `status`, `error`, and the signature confirmation's
  * `confirmation`, `confirm-button`, `cancel-button`.
+ *
+ * With a signer-mode client (`mode: 'signer'`) the element never holds the phrase: "Show recovery
+ * phrase" starts the export, the signer asks for the person's confirmation and shows the words in
+ * its own frame over the page, and the element says so meanwhile; once the person hid them there,
+ * it says the phrase was hidden and fires `wallet-revealed` then `wallet-hidden`. Copy, the clipboard
+ * and Hide are then the signer's; `dangerouslyAcceptUnsignedSandboxExport` is the signer's setting.
  *
  * @example
  * ```ts
@@ -112,7 +118,7 @@ export class WalletExportReveal extends WalletElement {
     void this.#clearClipboard()
   }
 
-  protected override sessionChanged(event: WalletAuthEvent): void {
+  protected override sessionChanged(event: ElementClientEvent): void {
     // Nobody, or another account: this phrase is no longer the signed-in user's to see.
     const ended =
       event.type === 'signed-out' ||
@@ -199,7 +205,34 @@ export class WalletExportReveal extends WalletElement {
   #ask() {
     this.clearError()
     this.#status.replaceChildren()
-    this.#show('confirm')
+    // The signer asks its own question before it shows the phrase: one confirmation per act.
+    if (this.client?.mode === 'signer') void this.#revealInSigner()
+    else this.#show('confirm')
+  }
+
+  // Signer mode: the phrase is opened and shown in the signer's frame; the page hears only that
+  // the person closed it.
+  async #revealInSigner() {
+    const turn = this.#turn
+    this.#status.replaceChildren(this.messages.exportInSigner)
+    const done = await this.runBusy(
+      async () => {
+        const client = this.requireClient()
+        const accountId = this.accountId ?? (await client.sessions.current())?.accountId
+        if (!accountId) throw new WalletAuthError('NO_SESSION_KEY', 'Sign in to export the wallet.')
+        await client.exportWallet(accountId)
+        return true
+      },
+      (error) => {
+        this.#status.replaceChildren()
+        this.#failed(error, turn)
+      },
+    )
+    if (!done) return
+    this.#status.replaceChildren(this.messages.exportHiddenInSigner)
+    this.#show('start', turn === this.#turn)
+    this.emit('wallet-revealed', {})
+    this.emit('wallet-hidden', {})
   }
 
   #cancel() {

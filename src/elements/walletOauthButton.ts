@@ -1,8 +1,15 @@
-import type { PreparedOauthSignIn } from '../client/oauthMethods.js'
 import { WalletAuthError } from '../errors.js'
 import { h } from './dom.js'
+import type { ElementSession } from './elementClient.js'
 import { fillIn } from './messages.js'
 import { WalletElement } from './walletElement.js'
+
+// A sign-in made ready before the click, by either client (in signer mode, a handle the signer holds).
+interface PreparedOauthSignIn {
+  readonly nonce: string
+  readonly used: boolean
+  signIn(oidcToken: string): Promise<ElementSession>
+}
 
 /** The app's call to its identity provider: an ID token carrying `nonce`, or nothing when closed. */
 type IdTokenGetter = (nonce: string) => Promise<string | null | undefined> | string | null | undefined

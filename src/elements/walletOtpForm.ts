@@ -1,10 +1,8 @@
-import type { WalletAuth } from '../client/createWalletAuth.js'
-import type { OtpMethods } from '../client/otpMethods.js'
-import type { WalletAuthEvent } from '../client/sessionState.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import type { AuthMethod } from '../wire/authMethod.js'
 import { codeField } from './codeField.js'
 import { h } from './dom.js'
+import type { ElementClient, ElementClientEvent, ElementSession } from './elementClient.js'
 import { fillIn } from './messages.js'
 import { otpDigits } from './otpDigits.js'
 import { resendBackOff } from './resendBackOff.js'
@@ -35,6 +33,13 @@ const E164 = /^\+[1-9]\d{6,14}$/
  * field, or a phone field taking E.164 numbers) and checks it before anything is sent. Unless the
  * app's client has its own `confirm`, the form then shows what is about to be signed and waits
  * for Confirm; Cancel or Escape signs nothing and says so quietly.
+ *
+ * With a signer-mode client (`mode: 'signer'`) the page never sees the code: after sending, the
+ * form says that the code is typed in the wallet window and opens the signer's code box over the
+ * page (`verify(credentialId)`, no code); the form itself has no code field, and the signer asks
+ * its own confirmation before an add. When the person closes that box, the form says so quietly
+ * (`wallet-cancelled`) and offers "Type the code" (the box again, for the same code) beside
+ * "Send a new code".
  *
  * @example
  * ```ts
@@ -90,10 +95,10 @@ export class WalletOtpForm extends WalletElement {
    * The client. A new one while a code waits to be typed starts over at the send step: the code
    * was sent through the old client, which alone can verify it (the back-off carries on).
    */
-  override get client(): WalletAuth | undefined {
+  override get client(): ElementClient | undefined {
     return super.client
   }
-  override set client(value: WalletAuth | undefined) {
+  override set client(value: ElementClient | undefined) {
     const before = super.client
     super.client = value
     if (value === before || this.#step !== 'code') return
@@ -160,7 +165,7 @@ export class WalletOtpForm extends WalletElement {
   }
 
   // Signed in by this form, then the session ended (here or in another tab): ready to send again.
-  protected override sessionChanged(event: WalletAuthEvent): void {
+  protected override sessionChanged(event: ElementClientEvent): void {
     if (this.#step !== 'done' || (event.type !== 'signed-out' && event.type !== 'expired')) return
     this.#step = 'send'
     this.#status.replaceChildren()
@@ -177,9 +182,14 @@ export class WalletOtpForm extends WalletElement {
     return this.codeLength ?? 6
   }
 
-  #otp(): OtpMethods {
+  #otp() {
     const client = this.requireClient()
     return this.channel === 'sms' ? client.smsOtp : client.emailOtp
+  }
+
+  // Signer mode: the signer's own box takes the code, and the page only hears how it ended.
+  get #inSigner(): boolean {
+    return this.client?.mode === 'signer'
   }
 
   protected render(): void {
@@ -195,6 +205,12 @@ export class WalletOtpForm extends WalletElement {
         this.#sendButton.addEventListener('click', () => void this.start())
         this.#body.replaceChildren(this.#sendButton)
       }
+    } else if (this.#step === 'code' && this.#inSigner) {
+      const open = h('button', { type: 'button', part: 'button verify' }, m.otpTypeInSigner)
+      open.addEventListener('click', () => void this.#verifyInSigner())
+      this.#sendButton = h('button', { type: 'button', class: 'secondary', part: 'button resend' })
+      this.#sendButton.addEventListener('click', () => void this.start())
+      this.#body.replaceChildren(h('div', { class: 'row' }, open, this.#sendButton))
     } else if (this.#step === 'code') {
       const field = codeField({
         length: this.#length,
@@ -325,7 +341,7 @@ export class WalletOtpForm extends WalletElement {
         if (this.#added) return otp.send(this.#added)
         const accountId = this.#required(this.accountId, 'accountId')
         const contact = this.#contactToBind()
-        const added = await otp.add(accountId, { contact, confirm: this.confirmation(this.#confirmSlot) })
+        const added = await otp.add(accountId, { contact, ...this.confirmation(this.#confirmSlot) })
         this.#added = added.id
         return added.otpEncryptionTargetBundle ? added : otp.send(added.id)
       },
@@ -351,12 +367,12 @@ export class WalletOtpForm extends WalletElement {
       this.refresh()
     }
     const m = this.messages
-    this.#status.replaceChildren(
-      fillIn(this.channel === 'sms' ? m.otpSentSms : m.otpSentEmail, { length: this.#length }),
-    )
+    const sent = fillIn(this.channel === 'sms' ? m.otpSentSms : m.otpSentEmail, { length: this.#length })
+    this.#status.replaceChildren(this.#inSigner ? `${sent} ${m.otpInSigner}` : sent)
     this.#field?.focus()
     this.emit('wallet-code-sent', { method })
-    this.#readSms()
+    if (this.#inSigner) void this.#verifyInSigner()
+    else this.#readSms()
   }
 
   #required(value: string | undefined, name: string): string {
@@ -379,11 +395,41 @@ export class WalletOtpForm extends WalletElement {
     this.#lastTried = code
     this.clearError(field)
     const credentialId = this.#sentTo
+    const client = this.requireClient()
+    if (client.mode === 'signer') return
+    const otp = this.channel === 'sms' ? client.smsOtp : client.emailOtp
     const session = await this.runBusy(
-      () => this.#otp().verify(credentialId, code),
+      () => otp.verify(credentialId, code),
       (error) => this.showError(error, field),
     )
-    if (!session) return
+    if (session) this.#signedIn(session)
+  }
+
+  // Opens the signer's code box for the code sent; resolves once it signed in or was closed.
+  async #verifyInSigner() {
+    const credentialId = this.#sentTo
+    const client = this.requireClient()
+    if (this.busy || credentialId === undefined || client.mode !== 'signer') return
+    this.clearError()
+    const otp = this.channel === 'sms' ? client.smsOtp : client.emailOtp
+    const session = await this.runBusy(
+      () => otp.verify(credentialId),
+      (error) => {
+        // The person closed the box: nothing is wrong, and the same code can still be typed.
+        if (isWalletAuthError(error, 'CONFIRMATION_DECLINED')) {
+          this.#status.replaceChildren(this.messages.otpSignerClosed)
+          this.shadow.querySelector<HTMLElement>('[part~="verify"]')?.focus()
+          this.emit('wallet-cancelled', { error })
+          return
+        }
+        this.showError(error)
+        this.#backOff.startFrom(error)
+      },
+    )
+    if (session) this.#signedIn(session)
+  }
+
+  #signedIn(session: ElementSession) {
     this.#step = 'done'
     this.refresh()
     this.#status.replaceChildren(this.messages.signedIn)

@@ -1,9 +1,16 @@
 import { browserSupportsWebAuthn, getBrowserCapabilities } from '@simplewebauthn/browser'
-import type { PasskeySignInOptions, PreparedPasskeySignIn } from '../client/passkeyMethods.js'
+import type { PasskeySignInOptions } from '../client/passkeyMethods.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
-import type { StoredSession } from '../keys/createKeyStore.js'
 import { h } from './dom.js'
+import type { ElementSession } from './elementClient.js'
 import { WalletElement } from './walletElement.js'
+
+// A sign-in made ready ahead of the tap, by either client (in signer mode, a handle the signer holds).
+interface PreparedPasskeySignIn {
+  readonly expiresAt: number
+  readonly used: boolean
+  signIn(): Promise<ElementSession>
+}
 
 // Renew this long before the challenge lapses (time to tap, then to reach the service).
 const RENEW_MARGIN_MS = 30_000
@@ -275,7 +282,7 @@ export class WalletPasskeyButton extends WalletElement {
   }
 
   /** No challenge ready yet (still coming, failed or lapsed): wait for one, then run the ceremony. */
-  async #signInLate(): Promise<StoredSession> {
+  async #signInLate(): Promise<ElementSession> {
     const client = this.requireClient()
     const options = this.#options()
     if (!this.#credentialId || !options) {

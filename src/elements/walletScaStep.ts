@@ -274,7 +274,7 @@ export class WalletScaStep extends WalletElement {
         try {
           return await client.quotes.execute(quote.id, {
             ...(this.scaFactor ? { scaFactor: this.scaFactor } : {}),
-            confirm: this.confirmation(this.#confirmSlot),
+            ...this.confirmation(this.#confirmSlot),
             onScaChallenge: (step) => {
               if (pending === undefined) {
                 next = step

@@ -1,8 +1,7 @@
-import type { WalletAuthEvent } from '../client/sessionState.js'
-import type { StoredSession } from '../keys/createKeyStore.js'
 import { msUntilExpiry } from '../keys/msUntilExpiry.js'
 import { countdown } from './countdown.js'
 import { h } from './dom.js'
+import type { ElementClientEvent, ElementSession } from './elementClient.js'
 import { fillIn } from './messages.js'
 import { sessionEnd } from './sessionEnd.js'
 import { WalletElement } from './walletElement.js'
@@ -24,7 +23,7 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
  * ```
  */
 export class WalletSessionStatus extends WalletElement {
-  #session: StoredSession | undefined
+  #session: ElementSession | undefined
   #notice = ''
   #stop: (() => void) | undefined
   #time: HTMLElement | undefined
@@ -32,7 +31,7 @@ export class WalletSessionStatus extends WalletElement {
   #actions: HTMLElement | undefined
 
   /** The session shown (the client's current one). */
-  get session(): StoredSession | undefined {
+  get session(): ElementSession | undefined {
     return this.#session
   }
 
@@ -91,7 +90,7 @@ export class WalletSessionStatus extends WalletElement {
   }
 
   // Updates the nodes in place: the live region stays the same node, so each sentence is heard once.
-  #show(session: StoredSession | undefined, notice = '') {
+  #show(session: ElementSession | undefined, notice = '') {
     this.#session = session
     this.#stop?.()
     if (this.#time) this.#time.hidden = !session
@@ -108,7 +107,7 @@ export class WalletSessionStatus extends WalletElement {
     if (this.#status && this.#status.textContent !== sentence) this.#status.textContent = sentence
   }
 
-  protected override sessionChanged(event: WalletAuthEvent): void {
+  protected override sessionChanged(event: ElementClientEvent): void {
     if (event.type === 'signed-in') this.#show(event.session)
     else if (event.type === 'refreshed')
       this.#show(event.session, this.#notice && this.messages.sessionRefreshed)

@@ -1,8 +1,6 @@
-import type { WalletAuth } from '../client/createWalletAuth.js'
-import type { WalletAuthEvent } from '../client/sessionState.js'
-import type { StoredSession } from '../keys/createKeyStore.js'
 import type { AuthMethod } from '../wire/authMethod.js'
 import { h } from './dom.js'
+import type { ElementClient, ElementClientEvent, ElementSession } from './elementClient.js'
 import { fillIn } from './messages.js'
 import { sessionEnd } from './sessionEnd.js'
 import { WalletElement } from './walletElement.js'
@@ -96,10 +94,10 @@ export class WalletSignIn extends WalletElement {
   }
 
   /** The client; a new one is handed to the method's element on screen too. */
-  override get client(): WalletAuth | undefined {
+  override get client(): ElementClient | undefined {
     return super.client
   }
-  override set client(value: WalletAuth | undefined) {
+  override set client(value: ElementClient | undefined) {
     super.client = value
     const child = this.#body?.firstElementChild
     if (child instanceof WalletElement && child.client !== value) child.client = value
@@ -228,7 +226,7 @@ export class WalletSignIn extends WalletElement {
     // its event no longer bubbles through here, so it is fired again from here.
     element.addEventListener('wallet-signed-in', (event) => {
       if (!element.isConnected)
-        this.emit('wallet-signed-in', (event as CustomEvent<{ session: StoredSession }>).detail)
+        this.emit('wallet-signed-in', (event as CustomEvent<{ session: ElementSession }>).detail)
     })
     return element
   }
@@ -290,7 +288,7 @@ export class WalletSignIn extends WalletElement {
     if (this.#status && this.#status.textContent !== sentence) this.#status.textContent = sentence
   }
 
-  #ours(session: StoredSession) {
+  #ours(session: ElementSession) {
     return !this.accountId || session.accountId === this.accountId
   }
 
@@ -302,7 +300,7 @@ export class WalletSignIn extends WalletElement {
     if (moveFocus) this.#status?.focus()
   }
 
-  protected override sessionChanged(event: WalletAuthEvent): void {
+  protected override sessionChanged(event: ElementClientEvent): void {
     if (event.type === 'signed-in' || event.type === 'refreshed') {
       if (!this.#ours(event.session) || this.#view === 'signed-in') return
       // The element the user worked in is gone: focus goes to the line that replaces it.
