@@ -1,7 +1,9 @@
 // `npm run bench`: sizes (esbuild and Vite, next to the peer SDK), speed in headless Chromium (next
 // to the raw sign and the peer), the kit's own cost per signed call in Chromium (one tab, 8 tabs),
+// signer mode beside page-held (a signed call, the page's bundle, the signer document's first load),
 // the kit's overhead on a signed-retry round trip, the relay's calls to the service per flow, the sandbox's throughput on one core and 200k customers in one sandbox, in one run. Writes bench/BENCHMARKS.md (the copy the README links) and
 // bench/out/report.json. Informational: `npm run size` enforces the budgets in CI.
+// `node bench/run.mjs --signer-only`: the signer-mode sections alone, put into the existing files.
 import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -14,6 +16,7 @@ import { measureRoundTrip, roundTripMarkdown } from './roundTrip.mjs'
 import { measureSandbox, sandboxMarkdown } from './sandbox.mjs'
 import { customersMarkdown, measureCustomers } from './sandbox-customers.mjs'
 import { measureSignedCall, signedCallMarkdown } from './signedCall.mjs'
+import { measureSigner, signerMarkdown, spliceSignerSections } from './signerSections.mjs'
 import { measureSizes, sizeMarkdown } from './size.mjs'
 import { measureSpeed, speedMarkdown } from './speed.mjs'
 
@@ -42,6 +45,28 @@ const step = async (what, measure) => {
   return result
 }
 
+const ROUND_TRIP_TITLE = '## Signed-retry round trip, kit overhead (Node, in-process sandbox)'
+
+if (process.argv.includes('--signer-only')) {
+  // The signer document measured is this tree's.
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'ignore' })
+  const signer = await measureSigner(step)
+  const path = new URL('bench/BENCHMARKS.md', ROOT)
+  const markdown = spliceSignerSections(
+    await readFile(path, 'utf8'),
+    signerMarkdown(signer),
+    ROUND_TRIP_TITLE,
+  )
+  await writeFile(path, markdown)
+  const reportPath = new URL('bench/out/report.json', ROOT)
+  const report = await readFile(reportPath, 'utf8').then(JSON.parse, () => ({}))
+  await mkdir(new URL('bench/out/', ROOT), { recursive: true })
+  await writeFile(reportPath, `${JSON.stringify({ ...report, signer }, null, 2)}\n`)
+  console.log(signerMarkdown(signer))
+  console.log('\nput the signer-mode sections into bench/BENCHMARKS.md and bench/out/report.json')
+  process.exit(0)
+}
+
 const sizes = await step('sizes', () => measureSizes())
 const peerSizes = await step('peer sizes', () => measurePeerSizes(sizes))
 const installed = await step('install size', async () => {
@@ -57,6 +82,7 @@ const installed = await step('install size', async () => {
 const browserFiles = measureBrowserFiles() // dist/browser, built with the install above
 const speed = await step('speed in Chromium', () => measureSpeed())
 const signedCall = await step('signed call in Chromium', () => measureSignedCall())
+const signer = await measureSigner(step) // dist/signer-document built with the install above
 const roundTrip = await step('signed-retry round trip', () => measureRoundTrip())
 const relayCalls = await step('relay calls per flow', () => measureRelayCalls())
 const sandbox = await step('sandbox throughput', () => measureSandbox())
@@ -111,6 +137,8 @@ const markdown = [
   '',
   signedCallMarkdown(signedCall),
   '',
+  signerMarkdown(signer),
+  '',
   roundTripMarkdown(roundTrip),
   '',
   relayCallsMarkdown(relayCalls),
@@ -127,6 +155,6 @@ await writeFile(new URL('bench/BENCHMARKS.md', ROOT), `${markdown}\n`)
 await mkdir(new URL('bench/out/', ROOT), { recursive: true })
 await writeFile(
   new URL('bench/out/report.json', ROOT),
-  `${JSON.stringify({ environment, sizes, browserFiles, peerSizes, installed, speed, signedCall, roundTrip, relayCalls, sandbox, customers }, null, 2)}\n`,
+  `${JSON.stringify({ environment, sizes, browserFiles, peerSizes, installed, speed, signedCall, signer, roundTrip, relayCalls, sandbox, customers }, null, 2)}\n`,
 )
 console.log('\nwrote bench/BENCHMARKS.md and bench/out/report.json')

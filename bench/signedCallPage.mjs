@@ -6,7 +6,7 @@ import { createWalletAuth } from '../src/client/index.ts'
 import { ECDSA_SHA256 } from '../src/crypto/ecdsaParams.ts'
 import { utf8 } from '../src/crypto/utf8.ts'
 import { createKeyStore, generateSessionKey } from '../src/keys/index.ts'
-import { WALLET_SIGNATURE_HEADER } from '../src/stamp/stamp.ts'
+import { fakeService } from './fakeService.mjs'
 import { timeAlternating } from './timing.mjs'
 
 const DATABASE = 'signed-call-bench'
@@ -21,28 +21,6 @@ const payloadOf = (requestId) =>
     timestampMs: String(Date.now()),
     type: 'ACTIVITY_TYPE_DELETE_API_KEYS',
   })
-
-/** The service, instantly: a challenge to an unsigned request, 200 to a signed one. */
-function fakeService(counts) {
-  return async (_input, init) => {
-    const signed = new Headers(init?.headers).has(WALLET_SIGNATURE_HEADER)
-    if (signed) {
-      counts.signed++
-      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } })
-    }
-    const requestId = `Request:${crypto.randomUUID()}`
-    const challenge = {
-      type: 'SIGNED_RETRY',
-      payloadToSign: payloadOf(requestId),
-      requestId,
-      expiresAt: new Date(Date.now() + 60_000).toISOString(),
-    }
-    return new Response(JSON.stringify(challenge), {
-      status: 202,
-      headers: { 'Content-Type': 'application/json' },
-    })
-  }
-}
 
 /** Stores one session key in the shared database (run in one tab, before the others open). */
 globalThis.setupSession = async () => {
@@ -83,7 +61,7 @@ globalThis.runSignedCalls = async ({ iterations = 400, warmup = 40, batch = 20 }
   const wallet = createWalletAuth({
     baseUrl: 'https://relay.invalid/api',
     keyStore,
-    fetch: fakeService(counts),
+    fetch: fakeService({ counts, payloadOf }),
   })
   const session = await wallet.sessions.current()
   if (!session) throw new Error('signed-call bench: no session in the store')
