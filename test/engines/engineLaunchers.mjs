@@ -6,7 +6,9 @@ import { launchWebKit } from './webkitWebDriver.mjs'
 
 /**
  * The engines `npm run test:engines` covers besides Chromium, each with whether it has WebAuthn
- * and how to start it; a missing one fails its test with ensureEngines' sentence.
+ * and how to start it; a missing one fails its test with ensureEngines' sentence. Firefox started
+ * with `{ preloadScripts: true }` also has `addPreloadScript` (WebDriver BiDi); WebKitWebDriver has
+ * no such command.
  *
  * @example
  * ```js
@@ -20,11 +22,11 @@ export const ENGINES = [
   {
     name: 'firefox',
     passkeys: true,
-    launch: async () => {
+    launch: async ({ preloadScripts = false } = {}) => {
       const found = findFirefox()
       if (!found)
         throw new Error('No Firefox: run `node test/engines/ensureEngines.mjs` for what to install.')
-      const browser = await launchFirefox({ path: found.path })
+      const browser = await launchFirefox({ path: found.path, bidi: preloadScripts })
       // WebAuthn answered by a virtual authenticator, as Chromium's tests are by theirs.
       await browser.addVirtualAuthenticator()
       return browser

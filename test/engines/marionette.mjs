@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { connectBiDi } from './bidi.mjs'
+import { clickActions, keyActions } from './inputActions.mjs'
 import { waitFor } from './waitFor.mjs'
 
 /** The profile's preferences: a free Marionette port, and WebAuthn answered by the soft token only. */
@@ -31,6 +33,9 @@ function readMessages(socket, onMessage) {
     }
   })
 }
+
+// The member naming a web element's id in what a script returns (WebDriver's element reference).
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'
 
 /** A Marionette connection: `send(name, params)` answers the command's result or rejects with its error. */
 async function connectMarionette(port) {
@@ -76,9 +81,10 @@ async function connectMarionette(port) {
  * await browser.navigate('http://localhost:5173/')
  * await browser.close()
  * ```
- * @param {{ path: string }} options the Firefox executable
+ * @param {{ path: string, bidi?: boolean }} options the Firefox executable; `bidi`: also open a WebDriver
+ *   BiDi connection to the session, for `addPreloadScript`
  */
-export async function launchFirefox({ path }) {
+export async function launchFirefox({ path, bidi = false }) {
   const profile = mkdtempSync(join(tmpdir(), 'engines-firefox-'))
   writeFileSync(
     join(profile, 'user.js'),
@@ -86,7 +92,9 @@ export async function launchFirefox({ path }) {
       .map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`)
       .join(''),
   )
-  const child = spawn(path, ['--headless', '--marionette', '--no-remote', '--profile', profile], {
+  // BiDi is served by Firefox's Remote Agent, listening only when given a port (0: a free one).
+  const flags = bidi ? ['--remote-debugging-port=0'] : []
+  const child = spawn(path, ['--headless', '--marionette', ...flags, '--no-remote', '--profile', profile], {
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let output = ''
@@ -116,7 +124,8 @@ export async function launchFirefox({ path }) {
       { timeoutMs: 30_000, what: 'Firefox to open Marionette' },
     )
     const marionette = await connectMarionette(port)
-    const { capabilities } = await marionette.send('WebDriver:NewSession', {})
+    const { capabilities } = await marionette.send('WebDriver:NewSession', bidi ? { webSocketUrl: true } : {})
+    const bidiSession = bidi ? await connectBiDi(capabilities.webSocketUrl) : undefined
     return {
       name: 'firefox',
       version: capabilities.browserVersion,
@@ -135,7 +144,34 @@ export async function launchFirefox({ path }) {
             isUserVerified: true,
           })
         ).value,
+      /**
+       * Makes `frame` (an element a script returned) the context later commands run in; `null`:
+       * back to the top-level document.
+       */
+      switchToFrame: (frame) =>
+        marionette.send(
+          'WebDriver:SwitchToFrame',
+          frame === null ? {} : { element: frame[ELEMENT], focus: false },
+        ),
+      /** Presses and releases each of `keys` in turn, wherever focus is: the person's keyboard. */
+      pressKeys: (keys) => marionette.send('WebDriver:PerformActions', { actions: keyActions(keys) }),
+      /** Releases every key and button an interrupted `pressKeys` or `clickAt` left pressed. */
+      releaseActions: () => marionette.send('WebDriver:ReleaseActions'),
+      /**
+       * Moves the mouse to (`x`, `y`) in the viewport, presses and releases it there: the person's
+       * click, whatever the page has drawn over that point.
+       */
+      clickAt: (x, y) => marionette.send('WebDriver:PerformActions', { actions: clickActions(x, y) }),
+      /**
+       * Only with `bidi`: runs the function `source` declares in every document of the session
+       * before any of the document's own scripts (WebDriver BiDi `script.addPreloadScript`).
+       */
+      ...(bidiSession && {
+        addPreloadScript: (source) =>
+          bidiSession.send('script.addPreloadScript', { functionDeclaration: source }),
+      }),
       close: async () => {
+        bidiSession?.close()
         await marionette.send('WebDriver:DeleteSession').catch(() => undefined)
         marionette.close()
         await cleanUp()

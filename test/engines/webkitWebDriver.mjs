@@ -3,6 +3,7 @@
 // runs under xvfb-run, a virtual X display.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
+import { clickActions, keyActions } from './inputActions.mjs'
 import { waitFor } from './waitFor.mjs'
 
 /** A port free right now, for the driver to listen on. */
@@ -85,6 +86,20 @@ export async function launchWebKit({ driverPath, xvfbRun = 'xvfb-run' }) {
       navigate: (url) => call(base, 'POST', `${session}/url`, { url }),
       /** Runs `script` as a function body in the page; a promise it returns is awaited. */
       execute: (script, args = []) => call(base, 'POST', `${session}/execute/sync`, { script, args }),
+      /**
+       * Makes `frame` (an element a script returned) the context later commands run in; `null`:
+       * back to the top-level document.
+       */
+      switchToFrame: (frame) => call(base, 'POST', `${session}/frame`, { id: frame }),
+      /** Presses and releases each of `keys` in turn, wherever focus is: the person's keyboard. */
+      pressKeys: (keys) => call(base, 'POST', `${session}/actions`, { actions: keyActions(keys) }),
+      /** Releases every key and button an interrupted `pressKeys` or `clickAt` left pressed. */
+      releaseActions: () => call(base, 'DELETE', `${session}/actions`),
+      /**
+       * Moves the mouse to (`x`, `y`) in the viewport, presses and releases it there: the person's
+       * click, whatever the page has drawn over that point.
+       */
+      clickAt: (x, y) => call(base, 'POST', `${session}/actions`, { actions: clickActions(x, y) }),
       close: async () => {
         await call(base, 'DELETE', session).catch(() => undefined)
         await stop()
