@@ -1,6 +1,8 @@
 // Three origins on localhost for the attack suite: the app (its page, its backend and the kit's
 // relay), the signer document on an origin of its own, and a stranger's page that frames the
 // signer. The sandbox runs in-process.
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { build } from 'esbuild'
 import { createRelay, toNodeHandler, withSignerOrigins } from '../../../src/relay/index.js'
@@ -18,8 +20,23 @@ export interface AttackHarness {
   sandbox: TestSandbox
   /** A new funded customer, from now on the app's signed-in user (the sandbox limits sign-ins per customer). */
   newCustomer(): Promise<TestCustomer>
+  /**
+   * How the signer origin serves its module from now on: as built (`'none'`), with a line appended
+   * that leaves a mark when it runs (`'module'`: signer.html still pins the built file), or the same
+   * with signer.html pinning the altered file (`'module-and-pin'`: the mark must then show).
+   */
+  tamperSigner(mode: SignerTampering): void
+  /** How often signer.js was served, and how often the appended line reported it ran. */
+  signerModule: { served: number; tamperedRan: number }
   close(): Promise<void>
 }
+
+/** What `AttackHarness.tamperSigner` changes in the signer document. */
+export type SignerTampering = 'none' | 'module' | 'module-and-pin'
+
+// The appended line: the mark is set on the frame's global, and reported to the signer's own
+// origin (its CSP allows calls to itself).
+const TAMPER_MARK = "\n;globalThis.signerTamperedRan = true; void fetch('/tampered-ran');\n"
 
 const listen = (server: Server, port: number) =>
   new Promise<void>((resolve, reject) => {
@@ -38,8 +55,12 @@ const send = (
   res.end(body)
 }
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Wallet app</title>
-<script type="module" src="/app.js"></script></head>
+// `?attacker`: the hostile script served as the page's first script, for engines whose driver
+// cannot install one before the page's code (WebKitWebDriver has no preload script).
+const page = (
+  attackerFirst: boolean,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Wallet app</title>
+${attackerFirst ? '<script src="/attacker.js"></script>\n' : ''}<script type="module" src="/app.js"></script></head>
 <body><h1>Wallet app</h1><p id="status">Loading</p>
 <input id="code" aria-label="Code" autocomplete="one-time-code" inputmode="numeric" hidden></body></html>`
 
@@ -65,6 +86,18 @@ export async function startAttackHarness({
     write: false,
   })
   const appJs = script.outputFiles[0]?.text ?? ''
+  const attackerScript = await build({
+    stdin: {
+      contents: "import { installAttacker } from './attacker.ts'\ninstallAttacker()",
+      resolveDir: new URL('.', import.meta.url).pathname,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+  })
+  const attackerJs = attackerScript.outputFiles[0]?.text ?? ''
   const relay = toNodeHandler(
     withSignerOrigins(
       createRelay({
@@ -92,26 +125,45 @@ export async function startAttackHarness({
       return send(res, 200, JSON.stringify(me), 'application/json')
     }
     if (path === '/app.js') return send(res, 200, appJs, 'text/javascript')
+    if (path === '/attacker.js') return send(res, 200, attackerJs, 'text/javascript')
     if (path !== '/') return send(res, 404, '', 'text/plain')
     // The app's own sign-in, which the attacker's script rides on: the cookie is the page's.
-    send(res, 200, PAGE, 'text/html', {
+    const attackerFirst = new URL(req.url ?? '/', app).searchParams.has('attacker')
+    send(res, 200, page(attackerFirst), 'text/html', {
       'Set-Cookie': 'app_session=signed-in; SameSite=Lax; Path=/',
       'Content-Security-Policy': `script-src 'self'; frame-src ${signer}; object-src 'none'`,
     })
   })
+  const signerDir = new URL('../../../dist/signer-document/', import.meta.url)
+  const serveSignerDocument = serveSigner({
+    dir: signerDir,
+    config: {
+      appOrigins: [app],
+      baseUrl: `${app}/api/wallet`,
+      trustedSigners: [sandbox.signerPublicKey],
+      exportSigners: [sandbox.exportSignerPublicKey],
+      dangerouslyAcceptUnsignedSandboxExport: true,
+    },
+  })
+  let tampering: SignerTampering = 'none'
+  const signerModule = { served: 0, tamperedRan: 0 }
   const signerServer = createServer(
-    toNodeHandler(
-      serveSigner({
-        dir: new URL('../../../dist/signer-document/', import.meta.url),
-        config: {
-          appOrigins: [app],
-          baseUrl: `${app}/api/wallet`,
-          trustedSigners: [sandbox.signerPublicKey],
-          exportSigners: [sandbox.exportSignerPublicKey],
-          dangerouslyAcceptUnsignedSandboxExport: true,
-        },
-      }),
-    ),
+    toNodeHandler(async (request: Request) => {
+      const name = new URL(request.url).pathname.split('/').pop()
+      if (name === 'tampered-ran') {
+        signerModule.tamperedRan++
+        return new Response(null, { status: 204 })
+      }
+      const response = await serveSignerDocument(request)
+      if (name === 'signer.js') signerModule.served++
+      if (tampering === 'none' || !response.ok) return response
+      const tampered = `${await readFile(new URL('signer.js', signerDir), 'utf8')}${TAMPER_MARK}`
+      if (name === 'signer.js') return new Response(tampered, response)
+      if (name !== 'signer.html' || tampering !== 'module-and-pin') return response
+      const pin = `sha384-${createHash('sha384').update(tampered).digest('base64')}`
+      const html = (await response.text()).replace(/integrity="[^"]+"/, `integrity="${pin}"`)
+      return new Response(html, response)
+    }),
   )
   const strangerServer = createServer((_req, res) =>
     send(
@@ -133,6 +185,10 @@ export async function startAttackHarness({
       await sandbox.fund(user.accountId, 5_000_000)
       return user
     },
+    tamperSigner: (mode) => {
+      tampering = mode
+    },
+    signerModule,
     close: async () => {
       for (const server of servers) server.closeAllConnections()
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
