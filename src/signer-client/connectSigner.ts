@@ -15,7 +15,11 @@ export interface SignerFrameOptions {
   url: string
   /** Where the frame is put. Default `document.body`. */
   container?: HTMLElement
-  /** `--wallet-*` custom properties (colours, fonts, radii) for the signer's dialog. */
+  /**
+   * The signer dialog's theme: `--wallet-color-scheme` (`light` or `dark`), `--wallet-accent`,
+   * `--wallet-on-accent`, `--wallet-focus`, `--wallet-font`, `--wallet-radius`, `--wallet-gap`. The
+   * signer picks the colours of what the person reads itself, and refuses a theme naming others.
+   */
   theme?: Record<string, string>
   /** How long the signer may take to answer its first message. Default 15 000 ms. */
   timeoutMs?: number

@@ -39,13 +39,23 @@ export const SignerCallbackAnswer = z.strictObject({
 })
 
 /**
- * The app's theme for the signer's dialog: `--wallet-*` custom properties only, values without
- * `url(`, quotes or braces, so the page can colour the dialog but never load anything into it.
+ * The app's theme for the signer's dialog: the few `--wallet-*` custom properties that cannot hide
+ * what is signed (the dialog picks its text and surface colours itself from the colour scheme),
+ * with values without `url(`, quotes or braces, so the page can style the dialog but never load
+ * anything into it.
  */
 export const SignerTheme = z.strictObject({
   kind: z.literal('theme'),
-  properties: z.record(
-    z.string().check(z.regex(/^--wallet-[a-z0-9-]{1,40}$/)),
+  properties: z.partialRecord(
+    z.enum([
+      '--wallet-color-scheme',
+      '--wallet-accent',
+      '--wallet-on-accent',
+      '--wallet-focus',
+      '--wallet-font',
+      '--wallet-radius',
+      '--wallet-gap',
+    ]),
     z.string().check(z.maxLength(100), z.regex(/^(?!.*url\()[^"'{};\\<>]*$/i)),
   ),
 })

@@ -28,7 +28,7 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
 const me = await api<Me>('/api/me')
 const wallet =
   mode === 'signer'
-    ? createWalletAuth({ signer: { url: me.signerUrl } })
+    ? createWalletAuth({ signer: { url: me.signerUrl, timeoutMs: 60_000 } })
     : createWalletAuth({
         baseUrl: '/api/wallet',
         trustedSigners: me.trustedSigners,

@@ -12,6 +12,9 @@ export interface Attacker {
 }
 
 export function installAttacker(): void {
+  // Playwright runs an init script in every frame: the attacker is the app page's script only,
+  // and has no way into the signer's frame on another origin.
+  if (window.top !== window) return
   const keysSeen: CryptoKey[] = []
   const codes: string[] = []
   const remember = (value: unknown) => {

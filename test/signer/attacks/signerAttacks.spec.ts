@@ -10,6 +10,17 @@ let harness: AttackHarness
 test.beforeAll(async () => {
   harness = await startAttackHarness({ ports: [8811, 8812, 8813] })
 })
+test.afterEach(async ({ page }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return
+  const state = await page
+    .evaluate(() => ({
+      status: document.querySelector('#status')?.textContent,
+      codeShown: !(document.querySelector('#code') as HTMLInputElement | null)?.hidden,
+      frame: (document.querySelector('iframe') as HTMLIFrameElement | null)?.style.display,
+    }))
+    .catch((error: Error) => error.message)
+  console.log('state at failure:', JSON.stringify(state))
+})
 test.afterAll(async () => {
   await harness?.close()
 })
@@ -20,20 +31,21 @@ type AppWindow = Window & {
   app: {
     mode: Mode
     signIn(): Promise<void>
-    me: { accountId: string; customerId: string }
+    me: { accountId: string; customerId: string; phoneNumber: string }
     wallet: {
       quotes: {
         create(request: unknown): Promise<{ id: string }>
         execute(id: string, options: unknown): Promise<unknown>
       }
       exportWallet(accountId: string, options?: unknown): Promise<string | undefined>
+      smsOtp: { add(accountId: string, options: unknown): Promise<unknown> }
+      customers: { updateContact(customerId: string, change: unknown, options?: unknown): Promise<unknown> }
     }
   }
 }
 
 async function openApp(page: Page, mode: Mode): Promise<void> {
   await harness.newCustomer()
-  if (process.env.DEBUG_SIGNER) page.on('console', (m) => console.log('console:', m.text()))
   await page.addInitScript(installAttacker)
   await page.goto(`${harness.app}/?mode=${mode}`)
   await expect(page.locator('#status')).toHaveText('Ready')
@@ -48,7 +60,7 @@ async function signIn(page: Page, mode: Mode): Promise<void> {
     mode === 'signer'
       ? signerFrame(page).getByLabel('Code', { exact: true })
       : page.getByLabel('Code', { exact: true })
-  await field.pressSequentially(harness.sandbox.otpCode)
+  await field.fill(harness.sandbox.otpCode)
   await done
   await expect(page.locator('#status')).toHaveText('Signed in')
 }
@@ -70,6 +82,30 @@ const payAsAttacker = (page: Page) =>
     )
   }, `$success.usd@${harness.sandbox.sandbox.config.umaDomain}`)
 
+/**
+ * Account changes the script tries with the client the app holds, answering `confirm` itself: a
+ * credential added, and the customer's email moved to an address of its own.
+ */
+const takeovers = {
+  'adds an SMS sign-in': () => {
+    const { app } = window as unknown as AppWindow
+    return app.wallet.smsOtp.add(app.me.accountId, { contact: app.me.phoneNumber, confirm: () => true }).then(
+      () => ({ done: true }),
+      (error: { code?: string }) => ({ refused: error.code }),
+    )
+  },
+  "moves the customer's email to its own": () => {
+    const { app } = window as unknown as AppWindow
+    return app.wallet.customers
+      .updateContact(app.me.customerId, { email: 'mallory@example.com' }, { confirm: () => true })
+      .then(
+        () => ({ done: true }),
+        (error: { code?: string }) => ({ refused: error.code }),
+      )
+  },
+}
+const attempt = (page: Page, act: () => Promise<unknown>) => page.evaluate(act)
+
 test.describe('keys in the page', () => {
   test('the attacker holds a usable signing key, reads the code, pays and exports', async ({ page }) => {
     await openApp(page, 'page')
@@ -90,6 +126,14 @@ test.describe('keys in the page', () => {
     })
     expect(phrase?.split(' ').length).toBeGreaterThanOrEqual(12)
   })
+
+  for (const [name, act] of Object.entries(takeovers)) {
+    test(`the attacker ${name}`, async ({ page }) => {
+      await openApp(page, 'page')
+      await signIn(page, 'page')
+      expect(await attempt(page, act)).toEqual({ done: true })
+    })
+  }
 })
 
 test.describe('the signer on its own origin', () => {
@@ -173,6 +217,23 @@ test.describe('the signer on its own origin', () => {
       }).toPass()
       await page.keyboard.press('Escape')
       expect(await attempt).toEqual({ refused: 'CONFIRMATION_DECLINED' })
+    })
+  }
+
+  for (const [name, act] of Object.entries(takeovers)) {
+    test(`the attacker ${name}: the person is asked in the frame, and cancels`, async ({ page }) => {
+      await openApp(page, 'signer')
+      await signIn(page, 'signer')
+      const result = attempt(page, act)
+      const dialog = signerFrame(page).getByRole('dialog')
+      await expect(dialog)
+        .toBeVisible()
+        .catch(async (error) => {
+          console.log('attempt ended as', await result)
+          throw error
+        })
+      await signerFrame(page).getByRole('button', { name: 'Cancel' }).click()
+      expect(await result).toEqual({ refused: 'CONFIRMATION_DECLINED' })
     })
   }
 

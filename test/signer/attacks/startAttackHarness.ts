@@ -78,6 +78,7 @@ export async function startAttackHarness({
   let [user] = sandbox.customers
   if (!user) throw new Error('The sandbox made no customer.')
   let customers = 0
+  let phoneNumber: string | undefined
   const script = await build({
     entryPoints: [new URL('./app.ts', import.meta.url).pathname],
     bundle: true,
@@ -118,6 +119,7 @@ export async function startAttackHarness({
       const me = {
         ...user,
         credentialId: user?.emailCredentialId,
+        phoneNumber,
         trustedSigners: [sandbox.signerPublicKey],
         exportSigners: [sandbox.exportSignerPublicKey],
         signerUrl: `${signer}/signer.html`,
@@ -181,7 +183,9 @@ export async function startAttackHarness({
     stranger,
     sandbox,
     newCustomer: async () => {
-      user = await sandbox.createCustomer({ email: `person${++customers}@example.com` })
+      customers += 1
+      phoneNumber = `+1555010${String(customers).padStart(4, '0')}`
+      user = await sandbox.createCustomer({ email: `person${customers}@example.com`, phoneNumber })
       await sandbox.fund(user.accountId, 5_000_000)
       return user
     },
