@@ -20,7 +20,7 @@ const CODE_LANGS: Record<string, string> = {
 
 /** A backend snippet imports Node, a Node-only entry of the kit, or a server library. */
 const NODE_IMPORT =
-  /from '(?:node:[\w/]+|embedded-wallet-auth\/(?:relay|sandbox|testing)(?:\/[\w/]+)?|redis|@playwright\/test|express|hono)'/
+  /from '(?:node:[\w/]+|embedded-wallet-auth\/(?:relay|sandbox|testing|signer)(?:\/[\w/]+)?|redis|@playwright\/test|express|hono)'/
 
 // The app's values the snippets use without defining them.
 const SHARED_GLOBALS = `
