@@ -16,6 +16,8 @@ import { ownJitlessZod } from './build/ownJitlessZod.js'
 import packageJson from './package.json' with { type: 'json' }
 
 const NAMES = Object.keys(BROWSER_ENTRIES)
+// Vite's environment names are identifiers; a file's name may have a dash (signer-client.js).
+const environmentOf = (name: string) => name.replaceAll(/\W/g, '_')
 
 /** The build of one entry; the first one empties dist/browser, the others add to it. */
 const entryBuild = (name: string): EnvironmentOptions => ({
@@ -37,14 +39,14 @@ export default defineConfig({
     integrityManifest({ package: packageJson.name, version: packageJson.version }),
   ],
   define: { 'process.env.NODE_ENV': '"production"' },
-  environments: Object.fromEntries(NAMES.map((name) => [name, entryBuild(name)])),
+  environments: Object.fromEntries(NAMES.map((name) => [environmentOf(name), entryBuild(name)])),
   // One after the other, sharing the plugins: integrity.json and the licences cover every file.
   builder: {
     sharedConfigBuild: true,
     sharedPlugins: true,
     buildApp: async (builder) => {
       for (const name of NAMES) {
-        const environment = builder.environments[name]
+        const environment = builder.environments[environmentOf(name)]
         if (environment) await builder.build(environment)
       }
     },
