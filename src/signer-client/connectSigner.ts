@@ -169,7 +169,10 @@ export function connectSigner({
       void answerCallback(message)
     } else if (message.kind === 'visible') {
       frame.style.setProperty('display', message.visible ? 'block' : 'none')
-      if (message.visible) frame.focus()
+      if (message.visible) {
+        frame.focus()
+        port.postMessage({ kind: 'shown' })
+      }
     }
   }
 

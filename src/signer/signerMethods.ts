@@ -16,6 +16,8 @@ export interface SignerIo {
   prepared: Map<string, PreparedPasskeySignIn | PreparedOauthSignIn>
   /** The relay's absolute URL: `fetch` goes there and nowhere else. */
   baseUrl: string
+  /** The page's `wallet.fetch`: signs what moves nothing, refuses what the person must confirm. */
+  fetch: typeof globalThis.fetch
   dangerouslyAcceptUnsignedSandboxExport: boolean
 }
 
@@ -167,5 +169,5 @@ export const SIGNER_METHODS: Readonly<Record<string, Method>> = {
   'quotes.authorize': (c, [id, opts], io) =>
     c.quotes.authorize(text(id, 'The quote'), withCallback(options(opts), 'onScaChallenge', io) as never),
   'quotes.resend': (c, [id]) => c.quotes.resend(text(id, 'The quote')),
-  fetch: (c, [request], io) => signerFetch(c.fetch, request, io.baseUrl),
+  fetch: (_c, [request], io) => signerFetch(io.fetch, request, io.baseUrl),
 }

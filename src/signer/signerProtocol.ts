@@ -60,8 +60,16 @@ export const SignerTheme = z.strictObject({
   ),
 })
 
+/** The page has shown the frame (and focused it): the dialog can take focus now. */
+export const SignerShown = z.strictObject({ kind: z.literal('shown') })
+
 /** Every message the page may send over the port. */
-export const PageMessage = z.discriminatedUnion('kind', [SignerCall, SignerCallbackAnswer, SignerTheme])
+export const PageMessage = z.discriminatedUnion('kind', [
+  SignerCall,
+  SignerCallbackAnswer,
+  SignerTheme,
+  SignerShown,
+])
 export type PageMessage = z.infer<typeof PageMessage>
 
 /** A `WalletAuthError` as it crosses the channel. */

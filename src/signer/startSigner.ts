@@ -1,3 +1,4 @@
+import type { ConfirmAction } from '../client/confirmAction.js'
 import { createPageHeldWalletAuth, type WalletAuth } from '../client/createWalletAuth.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import { SignerConfig } from './signerConfig.js'
@@ -31,12 +32,22 @@ function refuseToWork(root: HTMLElement, sentence: string): void {
   root.replaceChildren(p)
 }
 
+// The dialog focuses its field or heading as it opens, while the page still has the frame hidden
+// (nothing hidden takes focus): once the page shows the frame, the same target takes it.
+function focusDialog(root: HTMLElement): void {
+  const shadow = [...root.children].find((element) => element.shadowRoot)?.shadowRoot
+  const target =
+    shadow?.querySelector<HTMLElement>('[role="dialog"] input') ??
+    shadow?.querySelector<HTMLElement>('[role="dialog"] [tabindex="-1"]')
+  target?.focus()
+}
+
 async function loadConfig(): Promise<SignerConfig> {
   const response = await fetch(new URL('signer-config.json', document.baseURI), { credentials: 'omit' })
   return SignerConfig.parse(await response.json())
 }
 
-// Where the engine says who frames the document (Chromium, WebKit), it must be an app origin; the
+// Where the engine says who frames the document (`ancestorOrigins`), it must be an app origin; the
 // connect message's origin is checked everywhere, and the CSP's frame-ancestors holds in all.
 function framedByApp(appOrigins: readonly string[]): boolean {
   if (window.top === window) return false
@@ -85,17 +96,29 @@ export async function startSigner({ root = document.body, config }: StartSignerO
     setVisible: (visible) => post({ kind: 'visible', visible }),
     ...(settings.minVisibleMs === undefined ? {} : { minVisibleMs: settings.minVisibleMs }),
   })
-  const client: WalletAuth = createPageHeldWalletAuth({
-    baseUrl: settings.baseUrl,
-    // The app's cookie reaches its backend from the signer's requests: same site, or CORS with
-    // credentials for the signer's origin.
-    fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
-    confirm: (description) => dialog.confirm(description),
-    ...(settings.headerName ? { headerName: settings.headerName } : {}),
-    ...(settings.trustedSigners ? { trustedSigners: settings.trustedSigners } : {}),
-    ...(settings.exportSigners ? { exportSigners: settings.exportSigners } : {}),
-    ...(settings.sessionMode ? { sessionMode: settings.sessionMode } : {}),
-  })
+  const clientFor = (confirm: ConfirmAction): WalletAuth =>
+    createPageHeldWalletAuth({
+      baseUrl: settings.baseUrl,
+      // The app's cookie reaches its backend from the signer's requests: same site, or CORS with
+      // credentials for the signer's origin.
+      fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+      confirm,
+      ...(settings.headerName ? { headerName: settings.headerName } : {}),
+      ...(settings.trustedSigners ? { trustedSigners: settings.trustedSigners } : {}),
+      ...(settings.exportSigners ? { exportSigners: settings.exportSigners } : {}),
+      ...(settings.sessionMode ? { sessionMode: settings.sessionMode } : {}),
+    })
+  const client = clientFor((description) => dialog.confirm(description))
+  // The page's own `fetch` signs only what moves nothing: an act the person must confirm (an
+  // export to a key the page chose, a credential, a contact) has its own method, where the signer
+  // makes the request itself and knows what it shows.
+  let plainClient: WalletAuth | undefined
+  const refuseSensitive: ConfirmAction = () => {
+    throw new WalletAuthError(
+      'SIGNER_REFUSED',
+      'Ask for this act with its own method: the person confirms it there.',
+    )
+  }
   const pendingCallbacks = new Map<
     number,
     { resolve: (value: unknown) => void; reject: (e: unknown) => void }
@@ -105,6 +128,7 @@ export async function startSigner({ root = document.body, config }: StartSignerO
     dialog,
     prepared: new Map(),
     baseUrl: settings.baseUrl,
+    fetch: (input, init) => (plainClient ??= clientFor(refuseSensitive)).fetch(input, init),
     dangerouslyAcceptUnsignedSandboxExport: settings.dangerouslyAcceptUnsignedSandboxExport === true,
     callback: (name, args) =>
       new Promise((resolve, reject) => {
@@ -119,6 +143,7 @@ export async function startSigner({ root = document.body, config }: StartSignerO
     const parsed = PageMessage.safeParse(event.data)
     if (!parsed.success) return
     const message = parsed.data
+    if (message.kind === 'shown') return focusDialog(root)
     if (message.kind === 'theme') {
       for (const [name, value] of Object.entries(message.properties)) root.style.setProperty(name, value)
       return

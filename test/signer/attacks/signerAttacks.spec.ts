@@ -39,6 +39,7 @@ type AppWindow = Window & {
       }
       exportWallet(accountId: string, options?: unknown): Promise<string | undefined>
       smsOtp: { add(accountId: string, options: unknown): Promise<unknown> }
+      fetch(input: string, init?: RequestInit): Promise<Response>
       customers: { updateContact(customerId: string, change: unknown, options?: unknown): Promise<unknown> }
     }
   }
@@ -106,6 +107,26 @@ const takeovers = {
 }
 const attempt = (page: Page, act: () => Promise<unknown>) => page.evaluate(act)
 
+/**
+ * The export through the client's plain `fetch`, to a key the script made itself: the signer
+ * would otherwise hand the page a wallet sealed to the page's own key.
+ */
+const exportToOwnKey = (page: Page) =>
+  page.evaluate(async () => {
+    const { app } = window as unknown as AppWindow
+    const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])
+    const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))
+    const clientPublicKey = [...raw].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+    const path = `/api/wallet/internal-accounts/${encodeURIComponent(app.me.accountId)}/export`
+    return app.wallet.fetch(path, { method: 'POST', body: JSON.stringify({ clientPublicKey }) }).then(
+      async (response) => ({
+        status: response.status,
+        sealed: 'encryptedWalletCredentials' in (await response.json()),
+      }),
+      (error: { code?: string }) => ({ refused: error.code }),
+    )
+  })
+
 test.describe('keys in the page', () => {
   test('the attacker holds a usable signing key, reads the code, pays and exports', async ({ page }) => {
     await openApp(page, 'page')
@@ -125,6 +146,12 @@ test.describe('keys in the page', () => {
       })
     })
     expect(phrase?.split(' ').length).toBeGreaterThanOrEqual(12)
+  })
+
+  test('the attacker exports the wallet to its own key through fetch', async ({ page }) => {
+    await openApp(page, 'page')
+    await signIn(page, 'page')
+    expect(await exportToOwnKey(page)).toEqual({ status: 200, sealed: true })
   })
 
   for (const [name, act] of Object.entries(takeovers)) {
@@ -236,6 +263,13 @@ test.describe('the signer on its own origin', () => {
       expect(await result).toEqual({ refused: 'CONFIRMATION_DECLINED' })
     })
   }
+
+  test("the page's fetch cannot export: an act the person confirms has its own method", async ({ page }) => {
+    await openApp(page, 'signer')
+    await signIn(page, 'signer')
+    expect(await exportToOwnKey(page)).toEqual({ refused: 'SIGNER_REFUSED' })
+    await expect(signerFrame(page).getByRole('dialog')).toHaveCount(0)
+  })
 
   test('the person sees the payment and confirms it in the frame', async ({ page }) => {
     await openApp(page, 'signer')
