@@ -30,6 +30,9 @@ export default defineConfig(async ({ command }) => {
       host: 'localhost',
       port: Number(process.env.DEMO_PORT?.trim() || DEFAULT_DEMO_PORT),
       strictPort: true,
+      // The relay answers CORS itself, for the signer's origin only (withSignerOrigins); Vite's own
+      // CORS would answer the signer's preflights first, and for any localhost origin.
+      cors: false,
       // The page imports the kit from ../src.
       fs: { allow: [repositoryRoot] },
       // DEMO_WATCH=0 (the e2e suite): no file watching and no live reload, so that an edit made

@@ -2,9 +2,10 @@ import { defineConfig, devices } from '@playwright/test'
 import { chromiumLaunchOptions } from '../test/browser/chromium.mjs'
 
 // The end-to-end suite: the demo page (`npm run demo`: Vite, the demo backend with the relay, and
-// the local sandbox) driven in Chromium with a CDP virtual authenticator. Ports 5174/8788, so a
-// developer's open demo on 5173/8787 does not clash.
-const DEMO_URL = 'http://localhost:5174'
+// the local sandbox, and the signer document on its own origin) driven in Chromium with a CDP
+// virtual authenticator. Ports 5175 (page), 5176 (signer) and 8788 (sandbox), so a developer's open
+// demo on 5173/5174/8787 does not clash.
+const DEMO_URL = 'http://localhost:5175'
 
 export default defineConfig({
   testDir: '.',
@@ -31,7 +32,8 @@ export default defineConfig({
     // The service's own header name, end to end: the page, the relay and the sandbox take it from one setting.
     // DEMO_WATCH=0: no live reload of the page when a file changes during the run.
     env: {
-      DEMO_PORT: '5174',
+      DEMO_PORT: '5175',
+      DEMO_SIGNER_PORT: '5176',
       DEMO_SANDBOX_PORT: '8788',
       DEMO_SIGNATURE_HEADER: 'Grid-Wallet-Signature',
       DEMO_WATCH: '0',

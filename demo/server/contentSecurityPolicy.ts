@@ -16,10 +16,24 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-/** A middleware that puts `CONTENT_SECURITY_POLICY` on every response it lets through. */
-export function contentSecurityPolicy(): Connect.NextHandleFunction {
+/**
+ * The demo page's policy: `CONTENT_SECURITY_POLICY`, and frames from the signer document's origin
+ * only (the frame that holds the keys, draws the code box and asks the person).
+ *
+ * @example
+ * ```ts
+ * res.setHeader('Content-Security-Policy', contentSecurityPolicyFor('http://localhost:5174'))
+ * ```
+ */
+export function contentSecurityPolicyFor(signerOrigin: string): string {
+  return `${CONTENT_SECURITY_POLICY}; frame-src ${new URL(signerOrigin).origin}`
+}
+
+/** A middleware that puts `contentSecurityPolicyFor(signerOrigin)` on every response it lets through. */
+export function contentSecurityPolicy(signerOrigin: string): Connect.NextHandleFunction {
+  const policy = contentSecurityPolicyFor(signerOrigin)
   return (_req, res, next) => {
-    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    res.setHeader('Content-Security-Policy', policy)
     next()
   }
 }

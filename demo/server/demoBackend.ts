@@ -1,12 +1,19 @@
 import type { Plugin, ViteDevServer } from 'vite'
-import { createPasskeyRegistrationOptions, createRelay, toNodeHandler } from '../../src/relay/index.js'
+import {
+  createPasskeyRegistrationOptions,
+  createRelay,
+  toNodeHandler,
+  withSignerOrigins,
+} from '../../src/relay/index.js'
 import { type BackendConfig, readBackendConfig } from './backendConfig.js'
 import { createChallengeExpiry } from './challengeExpiry.js'
 import { contentSecurityPolicy } from './contentSecurityPolicy.js'
 import { createDemoRoutes, DEMO_PREFIX } from './demoRoutes.js'
 import { createDemoUsers } from './demoUsers.js'
+import { createRelayActivity } from './relayActivity.js'
 import { createServiceClient } from './serviceClient.js'
 import { type DemoSandbox, startDemoSandbox } from './startDemoSandbox.js'
+import { startDemoSigner } from './startDemoSigner.js'
 
 /** Where the relay is mounted: the page's `createWalletAuth({ baseUrl: '/api/wallet' })`. */
 export const RELAY_PREFIX = '/api/wallet'
@@ -19,6 +26,8 @@ function under(prefix: string, url: string): boolean {
 async function startBackend(server: ViteDevServer, config: BackendConfig) {
   const { logger } = server.config
   const origin = `http://localhost:${server.config.server.port}`
+  // The signer document's origin: the same site as the page (localhost), another origin (its port).
+  const signerOrigin = `http://localhost:${config.signerPort}`
   const users = createDemoUsers()
   const onError = (error: unknown) =>
     logger.error(`demo backend: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, {
@@ -31,7 +40,8 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
   if (config.mode === 'sandbox') {
     running = await startDemoSandbox({
       port: config.sandboxPort,
-      origin,
+      // Passkey ceremonies run in the signer's frame, or in the page with `?keys=page`.
+      origins: [origin, signerOrigin],
       log: (message) => logger.info(message, { timestamp: true }),
       signatureHeaderName: config.signatureHeader,
     })
@@ -49,7 +59,7 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
   const passkeys = createPasskeyRegistrationOptions({
     rpName: 'embedded-wallet-auth demo',
     rpId: config.rpId,
-    origins: [origin],
+    origins: [origin, signerOrigin],
   })
   const relay = createRelay({
     ...upstream,
@@ -67,11 +77,36 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
     },
     onError,
   })
+  const signer = await startDemoSigner({
+    port: config.signerPort,
+    config: {
+      appOrigins: [origin],
+      baseUrl: `${origin}${RELAY_PREFIX}`,
+      headerName: config.signatureHeader,
+      ...(running
+        ? {
+            trustedSigners: [running.sandbox.signerPublicKey],
+            exportSigners: [running.sandbox.exportSignerPublicKey],
+            // The sandbox's exports are not signed; the real service's are, and are checked.
+            dangerouslyAcceptUnsignedSandboxExport: true,
+          }
+        : {}),
+    },
+  }).catch(async (error: unknown) => {
+    await running?.close()
+    throw error
+  })
+  const activity = createRelayActivity({
+    headerName: config.signatureHeader,
+    userOf: (request) => users.fromCookies(request.headers.get('cookie'))?.customerId,
+  })
   const demoRoutes = createDemoRoutes({
     mode: config.mode,
     rpId: config.rpId,
     signatureHeader: config.signatureHeader,
     origin,
+    signerUrl: signer.url,
+    activity,
     ...(config.mode === 'service' ? { allowStandInLogin: config.allowStandInLogin } : {}),
     users,
     service: createServiceClient(upstream),
@@ -80,18 +115,29 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
     onError,
   })
   return {
-    relay: toNodeHandler(relay),
+    // The signer calls the relay itself, with the page's cookie (same site): CORS with credentials
+    // for its origin only.
+    relay: toNodeHandler(
+      withSignerOrigins(activity.wrap(relay), {
+        signerOrigins: [signerOrigin],
+        headerName: config.signatureHeader,
+      }),
+    ),
     demoRoutes,
     upstream: upstream.baseUrl,
     clientId: upstream.clientId,
-    close: () => running?.close() ?? Promise.resolve(),
+    signerUrl: signer.url,
+    close: async () => {
+      await Promise.all([signer.close(), running?.close()])
+    },
   }
 }
 
 /**
  * The demo's backend as a Vite plugin, in the dev server's own process: the Content-Security-Policy
- * on every response, the kit's relay on `/api/wallet/*` (authorized by the `demo_user` cookie),
- * and the demo routes on `/api/demo/*`. In sandbox mode (the default) it starts the local sandbox
+ * on every response, the kit's relay on `/api/wallet/*` (authorized by the `demo_user` cookie, and
+ * open to the signer's origin), the demo routes on `/api/demo/*`, and the signer document, built
+ * from `src/signer/` and served on `DEMO_SIGNER_PORT` (another origin of the same site). In sandbox mode (the default) it starts the local sandbox
  * on `DEMO_SANDBOX_PORT` before the server listens; with `DEMO_SERVICE_URL` it relays to that
  * service instead. See `readBackendConfig` for the environment it reads.
  *
@@ -105,8 +151,8 @@ export function demoBackend(): Plugin {
     name: 'embedded-wallet-auth-demo-backend',
     apply: 'serve',
     async configureServer(server) {
-      server.middlewares.use(contentSecurityPolicy())
       const config = readBackendConfig()
+      server.middlewares.use(contentSecurityPolicy(`http://localhost:${config.signerPort}`))
       // Startup problems (a port taken since the check in vite.config.ts) are one sentence.
       const backend = await startBackend(server, config).catch((error: unknown) => {
         server.config.logger.error(`\n  ${error instanceof Error ? error.message : String(error)}\n`)
@@ -121,6 +167,9 @@ export function demoBackend(): Plugin {
         printUrls()
         const name = config.mode === 'sandbox' ? 'Sandbox' : 'Service'
         server.config.logger.info(`  ➜  ${name}: ${backend.upstream}  (client id ${backend.clientId})`)
+        server.config.logger.info(
+          `  ➜  Signer: ${backend.signerUrl}  (the page frames it; ?keys=page: keys in the page)`,
+        )
       }
 
       server.middlewares.use((req, res, next) => {

@@ -6,6 +6,7 @@ import type { ChallengeExpiry } from './challengeExpiry.js'
 import { DemoError } from './demoError.js'
 import type { DemoUser, DemoUsers } from './demoUsers.js'
 import { readJsonBody } from './readJsonBody.js'
+import type { RelayActivity } from './relayActivity.js'
 import { sendJson } from './sendJson.js'
 import type { ServiceClient } from './serviceClient.js'
 
@@ -26,6 +27,10 @@ export interface DemoRoutesOptions {
   sandbox?: { sandbox: Sandbox; expiry: ChallengeExpiry }
   /** The page's origin: state-changing requests must come from it (the `Origin` header). */
   origin: string
+  /** The signer document the page frames (`createWalletAuth({ signer: { url } })`). */
+  signerUrl?: string
+  /** What the relay forwarded for each user: the activity panel's in signer mode. */
+  activity?: Pick<RelayActivity, 'since'>
   /**
    * Service mode only: allow the email-only stand-in login (for a test tenant). Off by default, so a
    * demo pointed at a real service cannot be signed into as anyone by typing their email.
@@ -111,7 +116,19 @@ const unauthenticated = () => new DemoError(401, 'UNAUTHENTICATED', 'Say who you
 export function createDemoRoutes(
   options: DemoRoutesOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const { mode, rpId, signatureHeader, users, service, passkeys, sandbox, origin, onError } = options
+  const {
+    mode,
+    rpId,
+    signatureHeader,
+    users,
+    service,
+    passkeys,
+    sandbox,
+    origin,
+    signerUrl,
+    activity,
+    onError,
+  } = options
   const standInLogin = mode === 'sandbox' || options.allowStandInLogin === true
 
   const sandboxOnly =
@@ -152,6 +169,7 @@ export function createDemoRoutes(
             mode,
             rpId,
             signatureHeader,
+            ...(signerUrl ? { signerUrl } : {}),
             ...(req.socket.remoteAddress ? { endUserIpAddress: req.socket.remoteAddress } : {}),
             ...(sandbox
               ? {
@@ -201,6 +219,20 @@ export function createDemoRoutes(
         handle: async ({ req, body }) => {
           await body(NoBody)
           return { status: 204, headers: { 'Set-Cookie': users.signOut(req.headers.cookie) } }
+        },
+      },
+    ],
+    [
+      '/activity',
+      {
+        method: 'GET',
+        handle: async ({ req }) => {
+          const after = Number(new URL(req.url ?? '', 'http://demo').searchParams.get('after') ?? 0)
+          const from = Number.isSafeInteger(after) && after >= 0 ? after : 0
+          // Nobody yet is an empty log, not a refusal: the page asks before anyone is known.
+          const customerId = users.fromCookies(req.headers.cookie)?.customerId ?? ''
+          const log = (customerId && activity?.since(customerId, from)) || { exchanges: [], next: 0 }
+          return { status: 200, body: { ...log, user: customerId } }
         },
       },
     ],

@@ -24,7 +24,7 @@ export function portBusySentence(port: number, variable: string): string {
 /**
  * What stops `npm run demo` from starting, as one sentence naming the variable to set (no stack
  * trace): a setting that does not parse (`readBackendConfig`), or a busy port, the page's
- * (`DEMO_PORT`) or the local sandbox's (`DEMO_SANDBOX_PORT`). `undefined` when it can start.
+ * (`DEMO_PORT`), the signer document's (`DEMO_SIGNER_PORT`) or the local sandbox's (`DEMO_SANDBOX_PORT`). `undefined` when it can start.
  *
  * @example
  * ```ts
@@ -44,10 +44,14 @@ export async function demoStartupProblem(env: NodeJS.ProcessEnv = process.env): 
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
   }
-  const ports: [number, string][] = [[pagePort, 'DEMO_PORT']]
+  const ports: [number, string][] = [
+    [pagePort, 'DEMO_PORT'],
+    [config.signerPort, 'DEMO_SIGNER_PORT'],
+  ]
   if (config.mode === 'sandbox') ports.push([config.sandboxPort, 'DEMO_SANDBOX_PORT'])
-  if (config.mode === 'sandbox' && config.sandboxPort === pagePort) {
-    return `DEMO_PORT and DEMO_SANDBOX_PORT are both ${pagePort}: set DEMO_SANDBOX_PORT to another port.`
+  for (const [index, [port, variable]] of ports.entries()) {
+    const earlier = ports.slice(0, index).find(([other]) => other === port)
+    if (earlier) return `${earlier[1]} and ${variable} are both ${port}: set ${variable} to another port.`
   }
   for (const [port, variable] of ports) {
     if (await portInUse(port)) return portBusySentence(port, variable)

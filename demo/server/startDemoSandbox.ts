@@ -14,26 +14,26 @@ const RUNNING = Symbol.for('embedded-wallet-auth.demo.sandbox')
 const registry = globalThis as { [RUNNING]?: DemoSandbox }
 
 /**
- * Starts the demo's sandbox on `localhost:port` for passkey ceremonies on `origin` (RP id
- * `localhost`), after closing the one a previous Vite server of this process started. Rejects with
+ * Starts the demo's sandbox on `localhost:port` for passkey ceremonies on `origins` (the page's
+ * and the signer document's; RP id `localhost`), after closing the one a previous Vite server of this process started. Rejects with
  * a clear message when the port is busy.
  *
  * @example
  * ```ts
- * const { sandbox, server, close } = await startDemoSandbox({ port: 8787, origin: 'http://localhost:5173' })
+ * const { sandbox, server, close } = await startDemoSandbox({ port: 8787, origins: ['http://localhost:5173', 'http://localhost:5174'] })
  * ```
  */
 export async function startDemoSandbox(options: {
   port: number
-  origin: string
+  origins: string[]
   log?: (message: string) => void
   /** The wallet-signature header the sandbox reads. */
   signatureHeaderName?: string
 }): Promise<DemoSandbox> {
-  const { port, origin, log, signatureHeaderName } = options
+  const { port, origins, log, signatureHeaderName } = options
   const host = 'localhost'
   const sandbox = await createSandbox({
-    origins: [origin],
+    origins,
     rpId: 'localhost',
     ...(log ? { log } : {}),
     ...(signatureHeaderName ? { signatureHeaderName } : {}),

@@ -34,6 +34,7 @@ describe('demoStartupProblem', () => {
     const problem = await demoStartupProblem({
       DEMO_PORT: String(busy),
       DEMO_SANDBOX_PORT: String(await freePort()),
+      DEMO_SIGNER_PORT: String(await freePort()),
     })
     expect(problem).toBe(
       `Port ${busy} is already in use: stop what uses it, or set DEMO_PORT to a free port (DEMO_PORT=${busy + 1} npm run demo).`,
@@ -45,6 +46,7 @@ describe('demoStartupProblem', () => {
     const problem = await demoStartupProblem({
       DEMO_PORT: String(await freePort()),
       DEMO_SANDBOX_PORT: String(busy),
+      DEMO_SIGNER_PORT: String(await freePort()),
     })
     expect(problem).toContain('set DEMO_SANDBOX_PORT to a free port')
     expect(problem).not.toContain('\n')
@@ -55,11 +57,31 @@ describe('demoStartupProblem', () => {
     const problem = await demoStartupProblem({
       DEMO_PORT: String(await freePort()),
       DEMO_SANDBOX_PORT: String(busy),
+      DEMO_SIGNER_PORT: String(await freePort()),
       DEMO_SERVICE_URL: 'https://service.example/2025-10-13',
       DEMO_CLIENT_ID: 'id',
       DEMO_CLIENT_SECRET: 'secret',
     })
     expect(problem).toBeUndefined()
+  })
+
+  it('names DEMO_SIGNER_PORT when the signer port is busy, in both modes', async () => {
+    const busy = await occupy()
+    const problem = await demoStartupProblem({
+      DEMO_PORT: String(await freePort()),
+      DEMO_SANDBOX_PORT: String(await freePort()),
+      DEMO_SIGNER_PORT: String(busy),
+    })
+    expect(problem).toContain('set DEMO_SIGNER_PORT to a free port')
+    expect(
+      await demoStartupProblem({
+        DEMO_PORT: String(await freePort()),
+        DEMO_SIGNER_PORT: String(busy),
+        DEMO_SERVICE_URL: 'https://service.example/2025-10-13',
+        DEMO_CLIENT_ID: 'id',
+        DEMO_CLIENT_SECRET: 'secret',
+      }),
+    ).toContain('set DEMO_SIGNER_PORT to a free port')
   })
 
   it('says which setting does not parse', async () => {
@@ -68,16 +90,24 @@ describe('demoStartupProblem', () => {
       /^DEMO_SANDBOX_PORT is not a port number/,
     )
     const port = String(await freePort())
-    expect(await demoStartupProblem({ DEMO_PORT: port, DEMO_SANDBOX_PORT: port })).toMatch(
-      /set DEMO_SANDBOX_PORT to another port/,
+    const signerPort = String(await freePort())
+    expect(
+      await demoStartupProblem({ DEMO_PORT: port, DEMO_SANDBOX_PORT: port, DEMO_SIGNER_PORT: signerPort }),
+    ).toMatch(/set DEMO_SANDBOX_PORT to another port/)
+    expect(await demoStartupProblem({ DEMO_PORT: port, DEMO_SIGNER_PORT: port })).toMatch(
+      /^DEMO_PORT and DEMO_SIGNER_PORT are both \d+: set DEMO_SIGNER_PORT to another port\.$/,
+    )
+    expect(await demoStartupProblem({ DEMO_PORT: port, DEMO_SIGNER_PORT: '0' })).toMatch(
+      /^DEMO_SIGNER_PORT is not a port number/,
     )
   })
 
-  it('is undefined when both ports are free', async () => {
+  it('is undefined when the ports are free', async () => {
     expect(
       await demoStartupProblem({
         DEMO_PORT: String(await freePort()),
         DEMO_SANDBOX_PORT: String(await freePort()),
+        DEMO_SIGNER_PORT: String(await freePort()),
       }),
     ).toBeUndefined()
     expect(await portInUse(await occupy())).toBe(true)
