@@ -1,4 +1,6 @@
 // The page: the app asks who is signing in, then <wallet-sign-in> offers that wallet's methods.
+// The wallet runs in the signer's frame on its own origin: the page holds no key, never sees the
+// code (typed in the signer's box) and cannot answer a confirmation (asked in the signer's frame).
 import './jitlessZod.js'
 import { createWalletAuth } from 'embedded-wallet-auth/client'
 import { defineWalletElements, type SignInMethod } from 'embedded-wallet-auth/elements'
@@ -7,10 +9,10 @@ import { createPaymentPanel } from './paymentPanel.js'
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T
 
-// Which OTP signers to trust (the service's by default, in tests the sandbox's), and where the
-// page's payment goes (no payment when the backend names no payee).
-const { trustedSigners, payTo } = await api<{ trustedSigners?: string[]; payTo?: string }>('/api/config')
-const wallet = createWalletAuth({ baseUrl: '/api/wallet', ...(trustedSigners ? { trustedSigners } : {}) })
+// Where the signer is (which OTP and export signers it trusts is its own configuration), and where
+// the page's payment goes (no payment when the backend names no payee).
+const { signerUrl, payTo } = await api<{ signerUrl: string; payTo?: string }>('/api/config')
+const wallet = createWalletAuth({ signer: { url: signerUrl } })
 defineWalletElements({ client: wallet })
 
 interface Account {
@@ -61,11 +63,15 @@ $<HTMLButtonElement>('#add-passkey').addEventListener('click', async () => {
       '/api/passkey-options',
       {},
     )
+    // The signer asks the person to confirm, then runs the ceremony on its origin.
     await wallet.passkey.add({ accountId: account.accountId, nickname: 'This device', optionsJSON })
     homeStatus.textContent = 'Passkey added.'
   } catch (error) {
     // A session that ended meanwhile is shown by <wallet-sign-in>; anything else, here.
     const { code } = error as { code?: string }
-    homeStatus.textContent = `The passkey was not added. Try again.${code ? ` Code: ${code}` : ''}`
+    homeStatus.textContent =
+      code === 'CONFIRMATION_DECLINED'
+        ? 'Cancelled: no passkey was added.'
+        : `The passkey was not added. Try again.${code ? ` Code: ${code}` : ''}`
   }
 })

@@ -1,8 +1,9 @@
-// The signed-in user's payment: a quote for a fixed 1.00 USDB to the app's payee, the user's
-// confirmation of what the wallet is about to sign, the payment, and then the service's webhooks
-// about it as the app's backend received and verified them.
-import type { ConfirmAction, PaymentResult, WalletAuth } from 'embedded-wallet-auth/client'
+// The signed-in user's payment: a quote for a fixed 1.00 USDB to the app's payee, the payment (the
+// signer shows the person what it is about to sign, in its own frame, and waits for their click),
+// and then the service's webhooks about it as the app's backend received and verified them.
+import type { PaymentResult } from 'embedded-wallet-auth/client'
 import { formatMoney } from 'embedded-wallet-auth/elements'
+import type { FramedWalletAuth } from 'embedded-wallet-auth/signer-client'
 import { api } from './appApi.js'
 
 /** 1.00 USDB in its smallest unit (the sandbox's wallets hold USDB, 6 decimals). */
@@ -39,24 +40,8 @@ function showEvents(events: EventSummary[]) {
   )
 }
 
-/** Asks the user, in the page, to confirm what the wallet is about to sign (the quote's terms). */
-const confirmInPage: ConfirmAction = ({ summary }) => {
-  const panel = $<HTMLElement>('#confirm-payment')
-  $<HTMLElement>('#confirm-summary').textContent = summary
-  panel.hidden = false
-  $<HTMLButtonElement>('#confirm-pay').focus()
-  return new Promise<boolean>((resolve) => {
-    const answer = (yes: boolean) => () => {
-      panel.hidden = true
-      resolve(yes)
-    }
-    $<HTMLButtonElement>('#confirm-pay').addEventListener('click', answer(true), { once: true })
-    $<HTMLButtonElement>('#cancel-pay').addEventListener('click', answer(false), { once: true })
-  })
-}
-
 /** The payment section: `show` once signed in (with the wallet paid from), `hide` at sign-out. */
-export function createPaymentPanel(options: { wallet: WalletAuth; payTo: string }) {
+export function createPaymentPanel(options: { wallet: FramedWalletAuth; payTo: string }) {
   const { wallet, payTo } = options
   const section = $<HTMLElement>('#payment')
   const button = $<HTMLButtonElement>('#pay')
@@ -106,8 +91,8 @@ export function createPaymentPanel(options: { wallet: WalletAuth; payTo: string 
         lockedCurrencySide: 'SENDING',
         lockedCurrencyAmount: PAYMENT_AMOUNT,
       })
-      result.textContent = 'Check the payment and confirm it.'
-      const payment = await wallet.quotes.execute(quote.id, { confirm: confirmInPage })
+      result.textContent = 'Check the payment in the wallet window and confirm it there.'
+      const payment = await wallet.quotes.execute(quote.id)
       showResult(payment)
       const { transactionId } = payment.quote
       if (transactionId) void follow(transactionId, seen).catch(() => {})
@@ -133,8 +118,6 @@ export function createPaymentPanel(options: { wallet: WalletAuth; payTo: string 
     hide() {
       generation += 1
       accountId = undefined
-      // A confirmation still open is declined: nothing is signed for a user who left.
-      if (!$<HTMLElement>('#confirm-payment').hidden) $<HTMLButtonElement>('#cancel-pay').click()
       section.hidden = true
       result.textContent = ''
       showEvents([])

@@ -1,7 +1,13 @@
 // The app's backend, as a Vite plugin: the page's Content-Security-Policy, the kit's relay at
-// /api/wallet (the API secret stays here), and the app's own routes.
+// /api/wallet (the API secret stays here; the signer on its own origin calls it too, with the
+// app's cookie), and the app's own routes.
 import type { IncomingMessage } from 'node:http'
-import { createPasskeyRegistrationOptions, createRelay, toNodeHandler } from 'embedded-wallet-auth/relay'
+import {
+  createPasskeyRegistrationOptions,
+  createRelay,
+  toNodeHandler,
+  withSignerOrigins,
+} from 'embedded-wallet-auth/relay'
 import { AuthMethod, parseWire } from 'embedded-wallet-auth/wire'
 import type { Connect, Plugin } from 'vite'
 import { send } from './send.js'
@@ -16,12 +22,15 @@ export interface AppUser {
 
 /** What the backend is started with: in production from its configuration, in tests from the sandbox. */
 export interface AppSettings {
-  /** The page's origin, e.g. `http://localhost:8793` (passkeys are bound to it). */
+  /** The page's origin, e.g. `http://localhost:8793`. */
   origin: string
+  /**
+   * The signer document's origin, e.g. `http://localhost:8795` (`serveSigner` runs there): the
+   * page frames it, the relay lets it in with the app's cookie, and passkeys are made there.
+   */
+  signerOrigin: string
   /** The wallet service: its base URL (version included) and the app's API credentials. */
   service: { baseUrl: string; clientId: string; clientSecret: string }
-  /** OTP signers the page trusts; omitted, the client's default (the service's own signer). */
-  trustedSigners?: string[]
   /** The app's users (its database). */
   users: AppUser[]
   /** The service's webhooks, received at `POST /webhooks/service`; omitted, that route is absent. */
@@ -30,8 +39,9 @@ export interface AppSettings {
   payTo?: string
 }
 
-const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'"
+// The page frames the signer and nothing else.
+const contentSecurityPolicy = (signerOrigin: string) =>
+  `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src ${signerOrigin}; object-src 'none'; base-uri 'none'`
 
 /** The wallet service answered a call of the backend's with an error status. */
 class ServiceRefused extends Error {
@@ -51,7 +61,8 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 }
 
 function createBackend(settings: AppSettings): Connect.NextHandleFunction {
-  const { service, origin } = settings
+  const { service, signerOrigin } = settings
+  const policy = contentSecurityPolicy(signerOrigin)
   const inbox = settings.webhooks ? createWebhookInbox(settings.webhooks) : undefined
   const usersByEmail = new Map(settings.users.map((user) => [user.email.toLowerCase(), user]))
   // The app's own sign-in sessions: an opaque cookie token -> the user. (Here the email alone
@@ -65,19 +76,24 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
   const passkeys = createPasskeyRegistrationOptions({
     rpName: 'Example wallet',
     rpId: 'localhost',
-    origins: [origin],
+    // Passkey ceremonies run in the signer's frame, on its origin.
+    origins: [signerOrigin],
   })
+  // The signer calls the relay itself (cross-origin, same site): CORS with credentials for it.
   const relay = toNodeHandler(
-    createRelay({
-      ...service,
-      prefix: '/api/wallet',
-      passkeyRegistration: passkeys,
-      // The signed-in user may touch only what their own customer owns.
-      authorize: (request, _target, { isOwnedBy }) => {
-        const user = userOf(request.headers.get('cookie'))
-        return user !== undefined && isOwnedBy(user.customerId, { accountIds: [user.accountId] })
-      },
-    }),
+    withSignerOrigins(
+      createRelay({
+        ...service,
+        prefix: '/api/wallet',
+        passkeyRegistration: passkeys,
+        // The signed-in user may touch only what their own customer owns.
+        authorize: (request, _target, { isOwnedBy }) => {
+          const user = userOf(request.headers.get('cookie'))
+          return user !== undefined && isOwnedBy(user.customerId, { accountIds: [user.accountId] })
+        },
+      }),
+      { signerOrigins: [signerOrigin] },
+    ),
   )
   // The wallet's sign-in methods, asked of the service with the app's credentials and read with
   // the kit's schema: what the service answers is checked before the page sees it.
@@ -92,7 +108,7 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
   }
 
   return async (req, res, next) => {
-    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    res.setHeader('Content-Security-Policy', policy)
     const path = (req.url ?? '').split('?')[0] ?? ''
     if (path.startsWith('/api/wallet/')) return void relay(req, res)
     // The service's webhooks: no app session, the signature is what authenticates them.
@@ -102,7 +118,7 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
     if (!path.startsWith('/api/')) return next()
     try {
       if (path === '/api/config') {
-        return send(res, 200, { trustedSigners: settings.trustedSigners, payTo: settings.payTo })
+        return send(res, 200, { signerUrl: `${signerOrigin}/signer.html`, payTo: settings.payTo })
       }
       if (path === '/api/sign-in' && req.method === 'POST') {
         const { email } = await readJson(req)
@@ -110,7 +126,8 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
         if (!user) return send(res, 404, { code: 'NOT_FOUND' })
         const token = crypto.randomUUID()
         sessions.set(token, user)
-        res.setHeader('Set-Cookie', `app_session=${token}; HttpOnly; SameSite=Strict; Path=/`)
+        // Lax: it goes with the signer's requests to the relay (the signer is on the same site).
+        res.setHeader('Set-Cookie', `app_session=${token}; HttpOnly; SameSite=Lax; Path=/`)
         return send(res, 200, { accountId: user.accountId, methods: await methodsOf(user) })
       }
       const user = userOf(req.headers.cookie)

@@ -1,7 +1,9 @@
-// Builds the page and serves it with its backend: `vite build` then `vite preview`, as code.
+// Builds the page and serves it with its backend (`vite build` then `vite preview`, as code), and
+// the signer document on its own origin beside it.
 import { fileURLToPath } from 'node:url'
 import { build, type InlineConfig, preview } from 'vite'
 import { type AppSettings, appBackend } from './appBackend.js'
+import { type SignerSettings, startSigner } from './startSigner.js'
 
 /** The app, running: its URL, and how to stop it. */
 export interface RunningApp {
@@ -9,12 +11,19 @@ export interface RunningApp {
   close(): Promise<void>
 }
 
-/** Builds the example app and serves it on `localhost:port`, its backend set up with `settings`. */
+/**
+ * Builds the example app and serves it on `localhost:port`, its backend set up with `settings`,
+ * and its signer on `localhost:signer.port`.
+ */
 export async function startSignInApp(
   port: number,
-  settings: Omit<AppSettings, 'origin'>,
+  {
+    signer: signerSettings,
+    ...settings
+  }: Omit<AppSettings, 'origin' | 'signerOrigin'> & { signer: SignerSettings },
 ): Promise<RunningApp> {
   const origin = `http://localhost:${port}`
+  const signer = await startSigner(signerSettings, origin)
   const config: InlineConfig = {
     root: fileURLToPath(new URL('..', import.meta.url)),
     configFile: false,
@@ -25,10 +34,24 @@ export async function startSignInApp(
       emptyOutDir: true,
     },
     // WebAuthn refuses IP hosts: the page is on localhost.
-    preview: { host: 'localhost', port, strictPort: true },
-    plugins: [appBackend({ ...settings, origin })],
+    // Vite's own CORS would answer the signer's preflights without credentials: the relay's
+    // `withSignerOrigins` answers them instead.
+    preview: { host: 'localhost', port, strictPort: true, cors: false },
+    plugins: [appBackend({ ...settings, origin, signerOrigin: signer.origin })],
   }
-  await build(config)
-  const server = await preview(config)
-  return { url: origin, close: () => server.close() }
+  let server: Awaited<ReturnType<typeof preview>>
+  try {
+    await build(config)
+    server = await preview(config)
+  } catch (error) {
+    await signer.close()
+    throw error
+  }
+  return {
+    url: origin,
+    close: async () => {
+      await server.close()
+      await signer.close()
+    },
+  }
 }
