@@ -116,6 +116,9 @@ export async function checkAssertion(
       },
       expectedChallenge: bytesToBase64Url(utf8(options.challenge)),
       expectedOrigin: options.origins,
+      // A ceremony in a frame (the kit's signer, on its own origin) reports the page framing it:
+      // that page must be one of the allowed origins too.
+      expectedTopOrigin: options.origins,
       expectedRPID: ctx.config.rpId,
       credential: {
         id: passkey.credentialId,

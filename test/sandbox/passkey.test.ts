@@ -109,8 +109,15 @@ describe('passkey sign-in in the sandbox', () => {
     })
   })
 
+  it('accepts a ceremony in a frame (the signer) when the page framing it is an allowed origin too', async () => {
+    const { h, authenticator, passkey } = await registeredPasskey()
+    const framed = (c: string) => authenticator.assert(c, { topOrigin: h.sandbox.config.origins[0] })
+    expect((await signIn(h, passkey.id, framed)).response.status).toBe(200)
+  })
+
   it.each<[string, AssertionTweaks, RegExp]>([
     ['another origin', { origin: 'https://phish.example' }, /origin/i],
+    ['a frame on a page of another origin', { topOrigin: 'https://phish.example' }, /top origin/i],
     ['another RP id', { rpId: 'evil.example' }, /rp ?id/i],
     ['no user presence', { flags: 0x04 }, /present/i],
     ['a counter that did not move', { keepCounter: true }, /counter/i],

@@ -17,6 +17,8 @@ export interface AssertionTweaks {
   rpId?: string
   /** Do not advance the signature counter (a cloned authenticator). */
   keepCounter?: boolean
+  /** The page framing the ceremony (a cross-origin iframe's, like the kit's signer). */
+  topOrigin?: string
 }
 
 /**
@@ -78,7 +80,8 @@ export async function softwareAuthenticator(rpId: string, origin: string) {
           type: 'webauthn.get',
           challenge,
           origin: tweaks.origin ?? origin,
-          crossOrigin: false,
+          crossOrigin: tweaks.topOrigin !== undefined,
+          ...(tweaks.topOrigin === undefined ? {} : { topOrigin: tweaks.topOrigin }),
         }),
       )
       const hash = tweaks.rpId ? await sha256(utf8(tweaks.rpId)) : rpIdHash
