@@ -5,6 +5,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import { WalletAuthError } from '../src/errors.js'
 import { errorFromResponse } from '../src/fetch/errorFromResponse.js'
 import type { Currency } from '../src/wire/index.js'
+import type { ActivityExchange } from './activityLog.js'
 
 /** The user the demo backend knows from its cookie (its stand-in for an app's own login). */
 export interface DemoUser {
@@ -20,6 +21,8 @@ export interface DemoConfig {
   /** The wallet-signature header the relay forwards (the service's name for it). */
   signatureHeader: string
   umaDomain?: string
+  /** The signer document the page frames, where the keys, the code box and the confirmations are. */
+  signerUrl?: string
   trustedSigners?: string[]
   exportSigners?: string[]
   /** The address the backend saw this page's request come from: the SCA login's end user's. */
@@ -64,5 +67,8 @@ export const demoApi = {
   externalAccount: (body: { accountNumber: string; currency: 'USD' }) =>
     call<{ id: string }>('POST', '/external-accounts', body),
   advanceClock: (advanceMs: number) => call<{ now: string }>('POST', '/clock', { advanceMs }),
+  /** What the relay forwarded for the signed-in user, from index `after` on (signer mode's activity). */
+  activity: (after: number) =>
+    call<{ exchanges: ActivityExchange[]; next: number; user: string }>('GET', `/activity?after=${after}`),
   expireNextChallenge: () => call<{ armed: boolean }>('POST', '/expire-next-challenge'),
 }

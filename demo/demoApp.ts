@@ -1,17 +1,26 @@
 import type { WalletAuth } from '../src/client/index.js'
 import type { KeyStore } from '../src/keys/createKeyStore.js'
+import type { FramedWalletAuth } from '../src/signer-client/index.js'
 import type { DemoConfig, DemoUser } from './demoApi.js'
 import { clearNotices, showError } from './notices.js'
 
 /** The session-key mode of new sign-ins (wire-formats section 2). */
 export type SessionMode = 'client-held' | 'sealed'
 
+/**
+ * The page's wallet client: by default in signer mode (`mode: 'signer'`: the keys, the code box,
+ * the confirmations and the recovery phrase in the signer's frame, on another origin); with
+ * `?keys=page`, the keys in this page (`mode: 'page'`).
+ */
+export type DemoWallet = WalletAuth | FramedWalletAuth
+
 /** What every panel of the page shares. */
 export interface DemoApp {
   config: DemoConfig
+  /** The page's own key store: used with `?keys=page` only (in signer mode the keys are the signer's). */
   keyStore: KeyStore
   /** The wallet client of the current session-key mode (replaced when the mode changes). */
-  wallet(): WalletAuth
+  wallet(): DemoWallet
   /** Who the backend knows (the cookie), or null. */
   user: DemoUser | null
   /** Shows the signed-in or signed-out view for the current state. */
@@ -59,7 +68,9 @@ export async function runAction(
       button.disabled = false
       button.removeAttribute('aria-busy')
       if (busyText) button.textContent = label
-      const lost = !document.activeElement || document.activeElement === document.body
+      // The signer's frame held the focus while its dialog asked the person: it gives it back here.
+      const active = document.activeElement
+      const lost = !active || active === document.body || active instanceof HTMLIFrameElement
       if (hadFocus && lost && button.isConnected && !button.closest('[hidden]')) button.focus()
     }
   }

@@ -2,27 +2,29 @@
 // `createWalletAuth`, as an integrator's page would be, against the demo backend (the kit's relay)
 // and the sandbox or a real service behind it.
 import './jitlessZod.js'
-import { createWalletAuth, type WalletAuth } from '../src/client/index.js'
+import { createWalletAuth } from '../src/client/index.js'
 import type { WalletAuthEvent } from '../src/client/sessionState.js'
 import { defineWalletElements, walletElementTags } from '../src/elements/index.js'
 import type { WalletElement } from '../src/elements/walletElement.js'
 import { isWalletAuthError } from '../src/errors.js'
 import { createKeyStore } from '../src/keys/createKeyStore.js'
+import type { FramedWalletAuthEvent } from '../src/signer-client/index.js'
 import { createActivityDrawer } from './activityDrawer.js'
 import { createActivityLog } from './activityLog.js'
 import { createCredentialsPanel } from './credentialsPanel.js'
 import { demoApi } from './demoApi.js'
-import { type DemoApp, onActionFailure, type SessionMode } from './demoApp.js'
+import { type DemoApp, type DemoWallet, onActionFailure, type SessionMode } from './demoApp.js'
 import { demoClock } from './demoClock.js'
 import { demoMessageOverrides } from './demoMessages.js'
 import { byId, setText, showIf } from './dom.js'
 import { methodName } from './friendlyNames.js'
+import { keysMode } from './keysMode.js'
 import { createMoneyPanel } from './moneyPanel.js'
 import { addFeedbackRegions, clearNotices, showError, showStatus } from './notices.js'
 import { createSandboxTools } from './sandboxTools.js'
 import { createScaPanel } from './scaPanel.js'
 import { forgetSessionModes, rememberSessionMode } from './sessionModeMemory.js'
-import { modeChosen, modeHint } from './sessionModeWords.js'
+import { modeChosen, modeHint, SIGNER_MODE_HINT } from './sessionModeWords.js'
 import { createSessionsPanel } from './sessionsPanel.js'
 import { createSignInPanel } from './signInPanel.js'
 import { createWalletPanel } from './walletPanel.js'
@@ -48,17 +50,21 @@ async function start() {
   new MutationObserver(() => drawer.count(activityList.children.length)).observe(activityList, {
     childList: true,
   })
+  const keys = keysMode(config)
   const modeSelect = byId<HTMLSelectElement>('session-mode')
   modeSelect.value = localStorage.getItem(MODE_KEY) === 'sealed' ? 'sealed' : 'client-held'
-  const sessionMode = () => modeSelect.value as SessionMode
-  setText('session-mode-hint', modeHint(sessionMode()))
+  // In signer mode the signer's deployment chooses how session keys are made, not the page.
+  const sessionMode = () => (keys.signerUrl ? 'client-held' : (modeSelect.value as SessionMode))
+  for (const node of document.querySelectorAll<HTMLElement>('[data-keys-in-page]'))
+    node.hidden = !!keys.signerUrl
+  setText('session-mode-hint', keys.signerUrl ? SIGNER_MODE_HINT : modeHint(sessionMode()))
 
-  let wallet: WalletAuth
+  let wallet: DemoWallet
   const app: DemoApp = { config, keyStore, wallet: () => wallet, user: config.user, render }
 
   // The page hears the session before its elements (its listener is added first): the sign-in is
   // on screen by the time <wallet-sign-in> says why the session ended and takes the focus.
-  const followSession = (event: WalletAuthEvent) => {
+  const followSession = (event: WalletAuthEvent | FramedWalletAuthEvent) => {
     if (event.type === 'signed-out' || event.type === 'expired') {
       showView(false)
       money.stop()
@@ -66,7 +72,9 @@ async function start() {
       if (event.type === 'signed-out') forgetSessionModes()
       void render()
     } else if (event.type === 'signed-in' || event.type === 'refreshed') {
-      const focusWasHere = !document.activeElement || document.activeElement === document.body
+      // In signer mode the person typed the code in the signer's frame: its dialog had the focus.
+      const inSigner = wallet.mode === 'signer' && document.activeElement === wallet.frame
+      const focusWasHere = !document.activeElement || document.activeElement === document.body || inSigner
       const fromSignIn = byId('sign-in').contains(document.activeElement) || focusWasHere
       void render().then(() => {
         if (event.type !== 'signed-in' || byId('sign-in').hidden === false) return
@@ -80,22 +88,28 @@ async function start() {
   const elements = () => document.querySelectorAll<WalletElement>(Object.keys(walletElementTags).join(', '))
 
   const connect = () => {
-    wallet = createWalletAuth({
-      baseUrl: '/api/wallet',
-      keyStore,
-      fetch: activity.fetch,
-      now: demoClock.now,
-      sessionMode: sessionMode(),
-      headerName: config.signatureHeader,
-      ...(config.trustedSigners ? { trustedSigners: config.trustedSigners } : {}),
-      ...(config.exportSigners ? { exportSigners: config.exportSigners } : {}),
-    })
+    wallet = keys.signerUrl
+      ? // The signer frame holds the keys and calls the relay itself; the page's clock is for its
+        // countdowns.
+        createWalletAuth({ signer: { url: keys.signerUrl }, now: demoClock.now })
+      : createWalletAuth({
+          baseUrl: '/api/wallet',
+          keyStore,
+          fetch: activity.fetch,
+          now: demoClock.now,
+          sessionMode: sessionMode(),
+          headerName: config.signatureHeader,
+          ...(config.trustedSigners ? { trustedSigners: config.trustedSigners } : {}),
+          ...(config.exportSigners ? { exportSigners: config.exportSigners } : {}),
+        })
     wallet.onChange(followSession)
     for (const element of elements()) element.client = wallet
     return wallet
   }
 
   defineWalletElements({ client: connect(), messages: demoMessageOverrides })
+  // The signer frame calls the relay itself: the backend's log of it stands in for the page's.
+  if (keys.signerUrl) activity.follow(demoApi.activity)
 
   const signIn = createSignInPanel(app)
   const walletPanel = createWalletPanel(app, sessionMode)
@@ -106,9 +120,18 @@ async function start() {
   // Time moved for the whole demo world: the session is read on the moved clock at once (the
   // client says `expired` if it has ended), and the quote shown is read again.
   createSandboxTools(() => {
-    void wallet.sessions.current()
+    void endedOnTheMovedClock()
     money.refreshQuote()
   })
+
+  // The page-held client reads its session on the demo's clock and says `expired` itself. The
+  // signer keeps the device's clock: when the moved clock says the session ended, the signer is
+  // asked to refresh it, which the service refuses, and the signer ends it and says so.
+  async function endedOnTheMovedClock() {
+    const session = await wallet.sessions.current()
+    if (wallet.mode !== 'signer' || !session || Date.parse(session.expiresAt) > demoClock.now()) return
+    await wallet.sessions.refresh().catch(() => {})
+  }
 
   // Sessions made by the elements: which key mode made them (OTP sessions are always client-held).
   signIn.element.addEventListener('wallet-signed-in', (event) => {

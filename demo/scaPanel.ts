@@ -45,19 +45,31 @@ export function createScaPanel(app: DemoApp) {
         await wallet().customers.updateContact(customerId(), { phoneNumber })
       }
       await wallet().customers.sendVerificationCode(customerId(), 'phone')
+      const client = wallet()
+      if (client.mode === 'signer') {
+        // The signer draws the code box and sends the code itself: the page never sees it.
+        await client.customers.confirmVerificationCode(customerId(), 'phone')
+        return phoneConfirmed()
+      }
       showStatus(byId('sca-send-phone-code'), 'Code sent (the sandbox’s is 123456).')
       byId('sca-phone-code').focus()
     }),
   )
 
+  function phoneConfirmed() {
+    show('VERIFIED')
+    setText('sca-state', 'Phone confirmed. Confirm it’s you before paying.')
+    byId('sca-start-login').focus()
+  }
+
   byId('sca-phone-form').addEventListener('submit', (event) => {
     event.preventDefault()
     return runAction(byId('sca-verify-phone'), async () => {
+      const client = wallet()
+      if (client.mode === 'signer') return
       const code = byId<HTMLInputElement>('sca-phone-code').value.trim()
-      await wallet().customers.confirmVerificationCode(customerId(), 'phone', code)
-      show('VERIFIED')
-      setText('sca-state', 'Phone confirmed. Confirm it’s you before paying.')
-      byId('sca-start-login').focus()
+      await client.customers.confirmVerificationCode(customerId(), 'phone', code)
+      phoneConfirmed()
     })
   })
 

@@ -20,3 +20,7 @@ export function modeChosen(mode: SessionMode): string {
     ? 'New passkey and Google sign-ins will use a sealed session key. Email and text-message codes always use a client-held one.'
     : 'New sign-ins will use a client-held session key.'
 }
+
+/** The line in place of the mode's list in signer mode, where the signer makes every session key. */
+export const SIGNER_MODE_HINT =
+  'Session keys: made and kept by the signer frame (client-held); the mode list is in the page-held mode only.'

@@ -1,7 +1,9 @@
 // Signed in: who, the session key (public half only: the private half cannot leave the key
-// store), and <wallet-session-status> (the countdown to `expiresAt`, "Stay signed in", "Sign out").
+// store, or the signer frame), and <wallet-session-status> (the countdown to `expiresAt`, "Stay
+// signed in", "Sign out").
 import type { WalletSessionStatus } from '../src/elements/walletSessionStatus.js'
 import type { StoredSession } from '../src/keys/createKeyStore.js'
+import type { SessionView } from '../src/signer-client/index.js'
 import type { DemoApp, SessionMode } from './demoApp.js'
 import { byId, setText } from './dom.js'
 import { methodName } from './friendlyNames.js'
@@ -27,7 +29,7 @@ export function createWalletPanel(app: DemoApp, sessionMode: () => SessionMode) 
     rememberSessionMode(event.detail.session.key.publicKey, sessionMode())
   })
 
-  async function show(session: StoredSession) {
+  async function show(session: StoredSession | SessionView) {
     setText('who-email', app.user?.email ?? '')
     setText('account-id', session.accountId)
     setText('signed-in-with', methodName(session.type))
@@ -43,7 +45,17 @@ export function createWalletPanel(app: DemoApp, sessionMode: () => SessionMode) 
           : mode,
     )
     setText('public-key', session.key.publicKey)
-    setText('non-extractable', (await isExtractable(session)) ? 'NO: script can read this key' : 'yes')
+    if (!('keyPair' in session.key)) {
+      // Signer mode: the page has the public half only; the key is the signer's.
+      const signer = app.config.signerUrl ? new URL(app.config.signerUrl).origin : 'the signer'
+      setText('non-extractable', `yes, and out of this page's reach: it never leaves ${signer}`)
+      setText('stored-in', `the signer frame's IndexedDB (${signer}, survives a reload)`)
+      return
+    }
+    setText(
+      'non-extractable',
+      (await isExtractable(session as StoredSession)) ? 'NO: script can read this key' : 'yes',
+    )
     setText(
       'stored-in',
       app.keyStore.persistence === 'indexeddb'

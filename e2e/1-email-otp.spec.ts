@@ -9,7 +9,7 @@ import {
   uniqueEmail,
 } from './demoSteps.js'
 import { expect, test } from './fixtures.js'
-import { inspectIndexedDb } from './inspectIndexedDb.js'
+import { inspectIndexedDb, walletKeysPlace } from './inspectIndexedDb.js'
 
 const KIT_DATABASE = 'embedded-wallet-auth'
 const KIT_STORE = 'session-keys'
@@ -19,9 +19,19 @@ test('email OTP sign-in; the key survives a reload and a new page; sign-out empt
   context,
   guard,
 }) => {
+  // The guard reads every request of the context, the signer frame's among them: the code, typed
+  // in the frame, leaves in the frame's own request to the relay, which the guard must see.
+  const fromSigner: string[] = []
+  context.on('request', (request) => {
+    if (request.frame().url().endsWith('/signer.html') && request.method() === 'POST') {
+      fromSigner.push(new URL(request.url()).pathname)
+    }
+  })
   const email = uniqueEmail()
   await openDemo(page)
   await signInWithEmailCode(page, guard, email)
+  // (The verify and its signed retry: the code is sealed to the enclave in both.)
+  expect(fromSigner.filter((path) => /^\/api\/wallet\/.+\/verify$/.test(path)).length).toBeGreaterThan(0)
   // Focus follows the step: from the code field to the wallet the sign-in opened.
   await expect(page.locator('#wallet-heading')).toBeFocused()
   await expect(statusOf(page.locator('#wallet'))).toHaveText('Signed in with email code.')
@@ -33,13 +43,17 @@ test('email OTP sign-in; the key survives a reload and a new page; sign-out empt
   )
   const publicKey = (await page.locator('#public-key').textContent()) ?? ''
 
-  // The kit keeps one record: the session key, under its compressed public key, non-extractable.
-  const stored = await inspectIndexedDb(page)
+  // The kit keeps one record, in the signer frame's origin: the session key, under its compressed
+  // public key, non-extractable. The page's own origin holds no key at all.
+  const keysPlace = walletKeysPlace(page)
+  expect(keysPlace, 'the signer frame').not.toBe(page)
+  const stored = await inspectIndexedDb(keysPlace)
   expect(stored.databases.find((database) => database.name === KIT_DATABASE)?.stores).toEqual({
     [KIT_STORE]: 1,
   })
   expect(stored.privateKeys).toBe(1)
   expect(stored.extractablePrivateKeys).toEqual([])
+  expect((await inspectIndexedDb(page)).privateKeys, 'private keys in the page').toBe(0)
 
   await page.reload()
   await expectSignedIn(page, email)
@@ -55,7 +69,7 @@ test('email OTP sign-in; the key survives a reload and a new page; sign-out empt
   await second.close()
 
   await signOut(page)
-  const after = await inspectIndexedDb(page)
+  const after = await inspectIndexedDb(walletKeysPlace(page))
   const kitStores = after.databases.find((database) => database.name === KIT_DATABASE)?.stores ?? {}
   expect(kitStores[KIT_STORE] ?? 0, 'session records left after sign-out').toBe(0)
   expect(after.privateKeys, 'private keys left in IndexedDB after sign-out').toBe(0)

@@ -1,5 +1,6 @@
 import {
   chooseMethod,
+  confirmIfSigner,
   continueAs,
   credentialRow,
   expectAlert,
@@ -12,16 +13,20 @@ import {
 } from './demoSteps.js'
 import { expect, test } from './fixtures.js'
 
-test('passkey: add one while signed in with an email code (not twice on one device), sign out, sign in with it', async ({
+// Keys in the page: the sandbox refuses an assertion made in the signer's frame (a cross-origin
+// ceremony, whose top origin it is not told to expect: src/sandbox/passkeys.ts, reported). Adding a
+// passkey in the signer frame is covered by 8-rough-edges.
+test('keys in the page (?keys=page): passkey: add one while signed in with an email code (not twice on one device), sign out, sign in with it', async ({
   page,
   guard,
 }) => {
   const email = uniqueEmail()
-  await openDemo(page)
+  await openDemo(page, 'page')
   await signInWithEmailCode(page, guard, email)
 
   const buttons = page.locator('#add-passkey').locator('..')
   await page.locator('#add-passkey').click()
+  await confirmIfSigner(page, 'Add a passkey.')
   await expect(statusOf(buttons)).toContainText('Passkey added')
   await expect(credentialRow(page, 'PASSKEY')).toHaveCount(1)
   await expect(credentialRow(page, 'PASSKEY')).toContainText('Passkey')

@@ -1,6 +1,6 @@
 import {
   chooseMethod,
-  codeField,
+  confirmIfSigner,
   confirmSignature,
   continueAs,
   credentialRow,
@@ -12,10 +12,11 @@ import {
   signInElement,
   signInWithEmailCode,
   statusOf,
+  typeOtp,
   uniqueEmail,
 } from './demoSteps.js'
 import { expect, test } from './fixtures.js'
-import { inspectIndexedDb } from './inspectIndexedDb.js'
+import { inspectIndexedDb, walletKeysPlace } from './inspectIndexedDb.js'
 
 test('revoke a credential and a session; the refusals the spec requires are shown where the user acted', async ({
   page,
@@ -52,12 +53,13 @@ test('revoke a credential and a session; the refusals the spec requires are show
   await expect(phone).not.toHaveAttribute('aria-invalid')
   await page.locator('#add-sms').getByRole('button', { name: 'Add SMS sign-in' }).click()
   const smsForm = page.locator('#activate-sms')
-  // The credential is bound to the number the user gave: the form names it before it signs.
+  // The number goes on the customer: the signer shows it before it signs (the page asks nothing).
+  await confirmIfSigner(page, '+33612345678')
+  // The credential is bound to the number the user gave: the form (or the signer) names it before it signs.
   await confirmSignature(smsForm, '+33612345678')
-  await expect(codeField(smsForm)).toBeFocused()
   await expect(credentialRow(page, 'SMS_OTP')).toHaveCount(1)
   await expect(credentialRow(page, 'SMS_OTP')).toContainText('Text message code')
-  await guard.typeCode(codeField(smsForm), SANDBOX_CODE)
+  await typeOtp(smsForm, guard, SANDBOX_CODE)
   await expect(smsForm).toBeHidden()
   await expect(statusOf(page.locator('#add-sms'))).toHaveText('SMS sign-in is on; this session now uses it.')
   await expect(page.locator('#signed-in-with')).toHaveText('Text message code')
@@ -66,6 +68,7 @@ test('revoke a credential and a session; the refusals the spec requires are show
   // drawn again for the new session first: a click before that would land on the old row.)
   await expect(credentialRow(page, 'SMS_OTP')).toContainText('(this session)')
   await credentialRow(page, 'SMS_OTP').getByRole('button', { name: 'Remove Text message code' }).click()
+  await confirmIfSigner(page, /remove/i)
   await expectAlert(credentialRow(page, 'SMS_OTP'), 'WALLET_SIGNATURE_INVALID')
   await expect(credentialRow(page, 'SMS_OTP').locator(':scope > p.alert')).toBeFocused()
   await expect(credentialRow(page, 'SMS_OTP')).toHaveCount(1)
@@ -73,6 +76,7 @@ test('revoke a credential and a session; the refusals the spec requires are show
   await expectSignedIn(page, email)
 
   await credentialRow(page, 'EMAIL_OTP').getByRole('button', { name: 'Remove Email code' }).click()
+  await confirmIfSigner(page, /remove/i)
   await expect(credentialRow(page, 'EMAIL_OTP')).toHaveCount(0)
   await expect(statusOf(page.locator('#credentials-panel'))).toContainText('Removed Email code')
   await expect(credentialRow(page, 'SMS_OTP')).toHaveCount(1)
@@ -87,7 +91,7 @@ test('revoke a credential and a session; the refusals the spec requires are show
   await openDemo(other)
   await continueAs(other, email)
   await chooseMethod(other, 'Text message code')
-  await guard.typeCode(codeField(signInElement(other)), SANDBOX_CODE)
+  await typeOtp(signInElement(other), guard, SANDBOX_CODE)
   await expectSignedIn(other, email)
   const otherSessionId = (await other.locator('#session-id').textContent()) ?? ''
   expect(otherSessionId).toMatch(/^Session:/)
@@ -112,7 +116,7 @@ test('revoke a credential and a session; the refusals the spec requires are show
   await other.locator('wallet-session-status').getByRole('button', { name: 'Stay signed in' }).click()
   await expectSignedOut(other)
   await expect(other.locator('#methods')).toContainText('Your session ended')
-  expect((await inspectIndexedDb(other)).privateKeys).toBe(0)
+  expect((await inspectIndexedDb(walletKeysPlace(other))).privateKeys).toBe(0)
 
   await page.locator('#revoke-this-session').click()
   await expectSignedOut(page)

@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test'
 import {
   chooseMethod,
   codeField,
+  confirmIfSigner,
+  confirmInSigner,
   confirmSignature,
   continueAs,
   credentialRow,
@@ -13,22 +15,32 @@ import {
   expectSignedIn,
   openDemo,
   SANDBOX_CODE,
+  signerCodeField,
+  signerDocument,
+  signerFrame,
   signInElement,
   signInWithEmailCode,
   signOut,
   statusOf,
+  typeCodeInSigner,
   uniqueEmail,
   uniquePhone,
 } from './demoSteps.js'
 import { expect, test } from './fixtures.js'
 import { numberedWords } from './phraseHeard.js'
 
-/** A full-page screenshot into /tmp/screens/ (looked at by hand; not compared), once laid out anew. */
+/**
+ * A screenshot into /tmp/screens/ (looked at by hand; not compared), once laid out anew: the full
+ * page, or what the person sees when the signer's dialog covers the view (`signer-*`).
+ */
 async function shoot(page: Page, name: string) {
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   )
-  await page.screenshot({ path: `/tmp/screens/${name}-${page.viewportSize()?.width}.png`, fullPage: true })
+  await page.screenshot({
+    path: `/tmp/screens/${name}-${page.viewportSize()?.width}.png`,
+    fullPage: !name.startsWith('signer-'),
+  })
 }
 
 /** The page's width and the width of what it lays out: equal when nothing scrolls sideways. */
@@ -58,12 +70,14 @@ const everyOptionFits = (page: Page, id: string) =>
     return cut.map((option) => option.textContent)
   })
 
-test('a session-key mode switch before the sign-in: the email code signs in with the new client, and the wallet says why an email session is client-held', async ({
+// The session-key mode list is the page-held mode's: in signer mode the signer's deployment
+// chooses how keys are made.
+test('keys in the page (?keys=page): a session-key mode switch before the sign-in: the email code signs in with the new client, and the wallet says why an email session is client-held', async ({
   page,
   guard,
 }) => {
   const email = uniqueEmail()
-  await openDemo(page)
+  await openDemo(page, 'page')
   await continueAs(page, email)
   // The account's only method is on screen (its element made with the first client).
   await expect(signInElement(page).getByRole('button', { name: 'Email me a code' })).toBeVisible()
@@ -82,11 +96,11 @@ test('a session-key mode switch before the sign-in: the email code signs in with
   await shoot(page, 'mode-sealed-email')
 })
 
-test('a mode switch while a code waits: the form starts over, counting down to the next code instead of a silent 429', async ({
+test('keys in the page (?keys=page): a mode switch while a code waits: the form starts over, counting down to the next code instead of a silent 429', async ({
   page,
 }) => {
   await page.clock.install()
-  await openDemo(page)
+  await openDemo(page, 'page')
   await continueAs(page, uniqueEmail())
   await chooseMethod(page, 'Email code')
   const signIn = signInElement(page)
@@ -138,6 +152,13 @@ test("an element's action clears the page's old sentence, and a quote past its e
   await expect(ready).toHaveText('Quote ready: check it and pay below.')
   const step = page.locator('wallet-sca-step')
   await step.getByRole('button', { name: 'Pay 10.00 USDB' }).click()
+  // The signer's confirmation of the payment, over the page, at both widths.
+  await expect(signerFrame(page).getByRole('dialog')).toContainText('10.00 USDB')
+  await shoot(page, 'signer-payment')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shoot(page, 'signer-payment')
+  expect(await widths(page)).toEqual({ scroll: 390, client: 390 })
+  await page.setViewportSize({ width: 1280, height: 720 })
   await confirmSignature(step, '10.00 USDB')
   await expectElementError(step, 'PAYMENT_FAILED')
   await expect(ready).toBeEmpty()
@@ -165,10 +186,13 @@ test('focus stays on the button after adding a passkey or Google', async ({ page
   await signInWithEmailCode(page, guard, email)
   const addPasskey = page.locator('#add-passkey')
   await addPasskey.click()
+  // Asked in the signer's frame, which gives the focus back to the page when it closes.
+  await confirmIfSigner(page, 'Add a passkey.')
   await expect(statusOf(addPasskey.locator('..'))).toContainText('Passkey added')
   await expect(addPasskey).toBeFocused()
   const addOauth = page.locator('#add-oauth')
   await addOauth.click()
+  await confirmIfSigner(page, 'Google')
   await expect(statusOf(addOauth.locator('..'))).toContainText('Google sign-in (sandbox) added')
   await expect(addOauth).toBeFocused()
 })
@@ -184,8 +208,9 @@ test('an SMS method is not on, nor offered at the sign-in, before its first code
   await page.locator('#phone').fill(number)
   await page.locator('#add-sms').getByRole('button', { name: 'Add SMS sign-in' }).click()
   const smsForm = page.locator('#activate-sms')
+  await confirmIfSigner(page, number)
   await confirmSignature(smsForm, number)
-  await expect(codeField(smsForm)).toBeFocused()
+  await expect(signerCodeField(page)).toBeVisible()
   const sms = credentialRow(page, 'SMS_OTP')
   await expect(sms).toHaveAttribute('data-unconfirmed', '')
   await expect(sms).toContainText('not on yet: type the code we sent')
@@ -193,6 +218,9 @@ test('an SMS method is not on, nor offered at the sign-in, before its first code
   await page.setViewportSize({ width: 390, height: 844 })
   await shoot(page, 'sms-unconfirmed')
   await page.setViewportSize({ width: 1280, height: 720 })
+  // The person closes the signer's code box without typing the code.
+  await signerFrame(page).getByRole('button', { name: 'Cancel' }).click()
+  await expect(signerCodeField(page)).toBeHidden()
 
   // Signed out before typing it: the sign-in offers the methods that work, not this one.
   await signOut(page)
@@ -202,35 +230,49 @@ test('an SMS method is not on, nor offered at the sign-in, before its first code
   await expect(signInElement(page).locator('[part="method"]')).toHaveCount(0)
 })
 
-test('the recovery phrase is shown as numbered words, and at 390 px both selects show their choice whole', async ({
+test('the recovery phrase is shown as numbered words, and at 390 px the selects show their choice whole', async ({
   page,
   guard,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await openDemo(page)
+  // The session-key mode list is the page-held mode's only.
+  await openDemo(page, 'page')
   expect(await everyOptionFits(page, 'session-mode')).toEqual([])
+  await openDemo(page)
   expect(await everyOptionFits(page, 'country')).toEqual([])
   await shoot(page, 'signed-out')
   await page.setViewportSize({ width: 1280, height: 720 })
   await shoot(page, 'signed-out')
 
-  await signInWithEmailCode(page, guard, uniqueEmail())
+  // The signer's code box over the page, at both widths.
+  const email = uniqueEmail()
+  await continueAs(page, email)
+  await chooseMethod(page, 'Email code')
+  await expect(signerCodeField(page)).toBeVisible()
+  await shoot(page, 'signer-code')
   await page.setViewportSize({ width: 390, height: 844 })
-  expect(await everyOptionFits(page, 'session-mode')).toEqual([])
+  await shoot(page, 'signer-code')
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await typeCodeInSigner(page, guard, SANDBOX_CODE)
+  await expectSignedIn(page, email)
+
+  await page.setViewportSize({ width: 390, height: 844 })
   expect(await everyOptionFits(page, 'destination')).toEqual([])
   await page.setViewportSize({ width: 1280, height: 720 })
   const reveal = page.locator('wallet-export-reveal')
   await reveal.getByRole('button', { name: 'Show recovery phrase' }).click()
-  await reveal.getByRole('button', { name: 'Show it' }).click()
-  await reveal.getByRole('button', { name: 'Confirm' }).click()
-  // Read as a screen reader gets it: 1 to 12 (or 24), each with its word.
-  await expect.poll(() => numberedWords(page)).toHaveLength(12)
-  const words = await numberedWords(page)
+  await confirmInSigner(page, /recovery phrase/i)
+  // Read as a screen reader gets it, in the signer's frame: 1 to 12 (or 24), each with its word.
+  const signer = signerDocument(page)
+  await expect.poll(() => numberedWords(page, signer)).toHaveLength(12)
+  const words = await numberedWords(page, signer)
   expect(words.map((word) => word.split('. ')[0])).toEqual(words.map((_, index) => String(index + 1)))
-  await reveal.screenshot({ path: '/tmp/screens/phrase-element-1280.png' })
+  await shoot(page, 'signer-phrase')
   await page.setViewportSize({ width: 390, height: 844 })
-  await reveal.screenshot({ path: '/tmp/screens/phrase-element-390.png' })
+  await shoot(page, 'signer-phrase')
   expect(await widths(page)).toEqual({ scroll: 390, client: 390 })
+  await signerFrame(page).getByRole('button', { name: 'Hide' }).click()
+  await expect(reveal.getByRole('button', { name: 'Show recovery phrase' })).toBeVisible()
 })
 
 test("<wallet-sign-in> takes the page's own heading in place of its own", async ({ page }) => {

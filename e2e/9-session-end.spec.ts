@@ -1,4 +1,11 @@
-import { expectSignedOut, openDemo, signInWithEmailCode, statusOf, uniqueEmail } from './demoSteps.js'
+import {
+  expectSignedOut,
+  openDemo,
+  signerDocument,
+  signInWithEmailCode,
+  statusOf,
+  uniqueEmail,
+} from './demoSteps.js'
 import { expect, test } from './fixtures.js'
 
 // The sandbox's sessions last 15 minutes. The page must tell the truth within a second of time
@@ -31,11 +38,14 @@ test('a page back from a sleep past the end of the session shows the sign-in wit
   await signInWithEmailCode(page, guard, uniqueEmail())
   await page.clock.setSystemTime(Date.now() + 16 * 60_000)
   await expect(page.locator('#wallet')).toBeVisible()
-  // Back: the tab is shown again.
-  await page.evaluate(() => {
+  // Back: the tab is shown again, to each of its documents (the page's, and the signer frame's,
+  // whose session it is: its clock moved too, the clock being the whole browser context's).
+  const shown = () => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' })
     document.dispatchEvent(new Event('visibilitychange'))
-  })
+  }
+  await signerDocument(page).evaluate(shown)
+  await page.evaluate(shown)
   await expect(page.locator('#sign-in')).toBeVisible({ timeout: 1_000 })
   await expectSignedOut(page)
 })

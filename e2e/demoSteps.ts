@@ -1,5 +1,76 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test'
 import type { Guard } from './fixtures.js'
+
+/**
+ * Where the demo's wallet keeps its keys: `signer`, the default (the signer frame on another
+ * origin draws the code box, asks for confirmations and shows the recovery phrase), or `page`
+ * (`?keys=page`: the page-held mode, for what only it has, such as the session-key mode list).
+ */
+export type Keys = 'signer' | 'page'
+
+/** Which mode the demo in `page` runs in (from its address). */
+export function keysOf(page: Page): Keys {
+  return new URL(page.url()).searchParams.get('keys') === 'page' ? 'page' : 'signer'
+}
+
+/** The signer document's frame over the demo page (shown only while its dialog is). */
+export function signerFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe[title="Your wallet"]')
+}
+
+/** The signer document's frame as a `Frame` (to evaluate in, or for its accessibility tree). */
+export function signerDocument(page: Page): Frame {
+  const frame = page.frames().find((candidate) => new URL(candidate.url()).pathname.endsWith('/signer.html'))
+  if (!frame) throw new Error('The demo page frames no signer document.')
+  return frame
+}
+
+/** The signer's code box: where the person types an emailed or texted code in signer mode. */
+export function signerCodeField(page: Page): Locator {
+  return signerFrame(page).getByLabel('Code', { exact: true })
+}
+
+/**
+ * Types `code` into the signer's code box, with the guard watching that it leaves neither the page
+ * nor the frame in clear (the guard sees the requests of every frame of the context).
+ */
+export async function typeCodeInSigner(page: Page, guard: Guard, code: string): Promise<void> {
+  const field = signerCodeField(page)
+  // Not `toBeFocused()` as in the page: the signer focuses its field while the page still hides
+  // the frame, and the focus is lost (src/signer, reported). A person clicks into the box.
+  await expect(field).toBeVisible()
+  await guard.typeCode(field, code)
+}
+
+/**
+ * Waits for the signer's code box to refuse the code typed: its sentence with the service's code
+ * beside the field, the field marked invalid, to be typed again.
+ */
+export async function expectSignerCodeError(page: Page, code: string | RegExp): Promise<void> {
+  const error = signerFrame(page).locator('#code-error')
+  await expect(error).toContainText(typeof code === 'string' ? `Code: ${code}` : code)
+  await expect(error).toHaveText(/^[A-Z].{9,}[.!?:] ?Code: [A-Z_]+$/)
+  await expect(signerCodeField(page)).toHaveAttribute('aria-invalid', 'true')
+}
+
+/**
+ * The signer's confirmation: waits for its dialog, checks it names `says`, then clicks Confirm as
+ * a person does (the pointer on it first). The signer's person gate takes a click only once the
+ * dialog has been in view, the pointer resting on it, for 500 ms: the click is tried again until
+ * the dialog closes.
+ */
+export async function confirmInSigner(page: Page, says: string | RegExp): Promise<void> {
+  const frame = signerFrame(page)
+  const dialog = frame.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText(says)
+  const confirm = dialog.getByRole('button', { name: 'Confirm', exact: true })
+  await confirm.hover()
+  await expect(async () => {
+    await confirm.click({ timeout: 1_000 })
+    await expect(confirm).toBeHidden({ timeout: 1_000 })
+  }).toPass()
+}
 
 /** The sandbox accepts this OTP code, and only this one. */
 export const SANDBOX_CODE = '000000'
@@ -24,9 +95,9 @@ export function codeField(scope: Locator): Locator {
   return scope.locator('wallet-otp-form').getByLabel('Code', { exact: true })
 }
 
-/** Opens the demo and waits until it has decided between the sign-in and the wallet view. */
-export async function openDemo(page: Page): Promise<void> {
-  await page.goto('/')
+/** Opens the demo (in signer mode unless `keys` says `page`) and waits until it has decided between the sign-in and the wallet view. */
+export async function openDemo(page: Page, keys: Keys = 'signer'): Promise<void> {
+  await page.goto(keys === 'page' ? '/?keys=page' : '/')
   await expect(page.locator('#sign-in:visible, #wallet:visible').first()).toBeVisible()
 }
 
@@ -87,6 +158,17 @@ export async function expectSignedOut(page: Page): Promise<void> {
   await expect(page.locator('#wallet')).toBeHidden()
 }
 
+/**
+ * Types an OTP code where the demo's mode asks for it: the signer's code box, or (`?keys=page`)
+ * the code field of the `<wallet-otp-form>` in `scope`.
+ */
+export async function typeOtp(scope: Locator, guard: Guard, code: string): Promise<void> {
+  const page = scope.page()
+  if (keysOf(page) === 'signer') return typeCodeInSigner(page, guard, code)
+  await expect(codeField(scope)).toBeFocused()
+  await guard.typeCode(codeField(scope), code)
+}
+
 /** "Email code", then the sandbox code: signed in with EMAIL_OTP. */
 export async function signInWithEmailCode(
   page: Page,
@@ -96,8 +178,7 @@ export async function signInWithEmailCode(
 ): Promise<void> {
   await continueAs(page, email, country)
   await chooseMethod(page, 'Email code')
-  await expect(codeField(signInElement(page))).toBeFocused()
-  await guard.typeCode(codeField(signInElement(page)), SANDBOX_CODE)
+  await typeOtp(signInElement(page), guard, SANDBOX_CODE)
   await expectSignedIn(page, email)
   await expect(page.locator('#signed-in-with')).toHaveText('Email code')
 }
@@ -139,10 +220,21 @@ export async function expectElementError(element: Locator, code: string | RegExp
 }
 
 /**
- * An element's own confirmation before it signs (the demo passes no `confirm`): waits for the
- * panel in `element`, checks it names `says`, and confirms with the keyboard as a person would.
+ * What the demo's own buttons sign without asking in the page (they pass no `confirm`), the signer
+ * asks in its frame: confirmed there in signer mode (`confirmInSigner`); nothing to do with
+ * `?keys=page`.
+ */
+export async function confirmIfSigner(page: Page, says: string | RegExp): Promise<void> {
+  if (keysOf(page) === 'signer') await confirmInSigner(page, says)
+}
+
+/**
+ * The confirmation before a signature: in signer mode the signer's dialog (`confirmInSigner`);
+ * with `?keys=page`, the element's own panel (the demo passes no `confirm`): waits for the panel in
+ * `element`, checks it names `says`, and confirms with the keyboard as a person would.
  */
 export async function confirmSignature(element: Locator, says: string | RegExp): Promise<void> {
+  if (keysOf(element.page()) === 'signer') return confirmInSigner(element.page(), says)
   const panel = element.getByRole('group', { name: 'Check this before you confirm' })
   await expect(panel).toBeVisible()
   await expect(panel).toContainText(says)
@@ -160,9 +252,16 @@ export async function passScaLogin(page: Page): Promise<void> {
   const phone = uniquePhone()
   await page.locator('#sca-phone').fill(phone)
   await page.locator('#sca-send-phone-code').click()
-  await expect(page.locator('#sca-phone-code')).toBeFocused()
-  await page.locator('#sca-phone-code').fill(code)
-  await page.locator('#sca-verify-phone').click()
+  if (keysOf(page) === 'signer') {
+    // The phone's code is typed in the signer's box. (Not an HPKE-sealed OTP: not the guard's.)
+    await confirmInSigner(page, phone)
+    await expect(signerCodeField(page)).toBeVisible()
+    await signerCodeField(page).fill(code)
+  } else {
+    await expect(page.locator('#sca-phone-code')).toBeFocused()
+    await page.locator('#sca-phone-code').fill(code)
+    await page.locator('#sca-verify-phone').click()
+  }
   await expect(page.locator('#sca-start-login')).toBeFocused()
   await page.locator('#sca-start-login').click()
   await expect(page.locator('#sca-login-code')).toBeFocused()

@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Frame, type Page } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
 
 /**
- * Runs axe-core over the whole page (shadow trees included) and expects no serious or critical
+ * Runs axe-core over the whole page or frame (shadow trees included; a frame of another origin,
+ * such as the signer's, is checked on its own) and expects no serious or critical
  * violation. axe is evaluated through the DevTools protocol, which the page's CSP does not govern
  * (a script tag would be an inline script: refused, and counted as a violation by the guard).
  */
-export async function expectAccessible(page: Page): Promise<void> {
+export async function expectAccessible(page: Page | Frame): Promise<void> {
   const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
   const loaded = await page.evaluate(() => 'axe' in window)
   // A string is evaluated as it is by the protocol: no eval in the page, which its CSP forbids.

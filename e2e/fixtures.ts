@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { type BrowserContext, test as base, type ConsoleMessage, expect, type Page } from '@playwright/test'
 import { type WalletGuard, walletFixtures } from '../src/testing/playwright/index.js'
-import { inspectIndexedDb } from './inspectIndexedDb.js'
+import { inspectIndexedDb, walletKeysPlace } from './inspectIndexedDb.js'
 
 // Chromium's own console line for an HTTP error answer. The flows expect some 4xx answers (a wrong
 // code, a 429, a refused revocation), so those lines are not errors of the page; a 5xx is.
@@ -14,7 +14,8 @@ export type Guard = WalletGuard
 /**
  * The kit's public fixtures (`guard`, `authenticator`), and what only the demo's suite checks on
  * top, at the end of every test over every open page of the guarded contexts: no page error, no
- * console error, no extractable private key in IndexedDB (the kit's own promise), with a
+ * console error, no extractable private key in IndexedDB (the page's, and the signer frame's
+ * where the keys are in signer mode: the kit's own promise), with a
  * screenshot and the IndexedDB report attached whatever the outcome.
  */
 export const test = base.extend(walletFixtures).extend<{ guard: Guard }>({
@@ -60,7 +61,17 @@ export const test = base.extend(walletFixtures).extend<{ guard: Guard }>({
     }
     for (const [index, open] of openPages.entries()) {
       if (!open.url().startsWith(baseURL ?? 'http://localhost')) continue
-      const report = await inspectIndexedDb(open)
+      // The page's own origin, and the signer frame's where the keys are in signer mode.
+      const page = await inspectIndexedDb(open)
+      const signer = walletKeysPlace(open)
+      const framed = signer === open ? undefined : await inspectIndexedDb(signer)
+      const report = framed
+        ? {
+            databases: [...page.databases, ...framed.databases],
+            privateKeys: page.privateKeys + framed.privateKeys,
+            extractablePrivateKeys: [...page.extractablePrivateKeys, ...framed.extractablePrivateKeys],
+          }
+        : page
       for (const path of report.extractablePrivateKeys) {
         problems.push(`extractable private CryptoKey in IndexedDB at ${path}`)
       }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Frame, Page } from '@playwright/test'
 
 /** What the origin's IndexedDB holds, as `inspectIndexedDb` reports it. */
 export interface IndexedDbReport {
@@ -11,12 +11,20 @@ export interface IndexedDbReport {
 }
 
 /**
- * Reads every IndexedDB database of the page's origin with raw IndexedDB (not through the kit):
+ * Where the wallet's keys are kept: the signer document's frame (its own origin, its own
+ * IndexedDB) when the page frames one, else the page.
+ */
+export function walletKeysPlace(page: Page): Page | Frame {
+  return page.frames().find((frame) => new URL(frame.url()).pathname.endsWith('/signer.html')) ?? page
+}
+
+/**
+ * Reads every IndexedDB database of the page's (or frame's) origin with raw IndexedDB (not through the kit):
  * counts the records of each object store and walks every stored value (objects, arrays, maps,
  * sets) for private `CryptoKey`s, listing any that is extractable. Only databases that exist are
  * opened, at their current version, so reading never creates or upgrades one.
  */
-export function inspectIndexedDb(page: Page): Promise<IndexedDbReport> {
+export function inspectIndexedDb(page: Page | Frame): Promise<IndexedDbReport> {
   return page.evaluate(async () => {
     const request = <T>(req: IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {

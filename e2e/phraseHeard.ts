@@ -1,13 +1,20 @@
-// The recovery phrase as a screen reader gets it: <wallet-export-reveal> shows it in a closed
-// shadow root (no page script, nor Playwright, reads it there), as a numbered list, which Chromium's
+// The recovery phrase as a screen reader gets it: <wallet-export-reveal> (keys in the page) or the
+// signer's dialog (in its own frame) shows it in a closed shadow root (no page script, nor
+// Playwright, reads it there), as a numbered list, which Chromium's
 // accessibility tree gives as list markers ("1. ") each followed by its word.
-import type { Page } from '@playwright/test'
+import type { CDPSession, Frame, Page } from '@playwright/test'
 
-/** The phrase's words with their numbers ("1. word"), from Chromium's accessibility tree. */
-export async function numberedWords(page: Page): Promise<string[]> {
+/**
+ * The phrase's words with their numbers ("1. word"), from Chromium's accessibility tree of `page`,
+ * or of `frame` (the signer's, on its own origin: a tree of its own).
+ */
+export async function numberedWords(page: Page, frame?: Frame): Promise<string[]> {
   const session = await page.context().newCDPSession(page)
   try {
-    const { nodes } = (await session.send('Accessibility.getFullAXTree')) as {
+    // The signer's origin is the same site as the page's: Chromium runs its frame in the page's
+    // process, so its tree is asked of the page's session by the frame's id.
+    const frameId = frame ? await cdpFrameId(session, frame.url()) : undefined
+    const { nodes } = (await session.send('Accessibility.getFullAXTree', frameId ? { frameId } : {})) as {
       nodes: Array<{ ignored: boolean; role?: { value?: unknown }; name?: { value?: unknown } }>
     }
     const seen = nodes
@@ -25,9 +32,24 @@ export async function numberedWords(page: Page): Promise<string[]> {
   }
 }
 
+interface FrameTree {
+  frame: { id: string; url: string }
+  childFrames?: FrameTree[]
+}
+
+/** The DevTools id of the frame at `url` in the page of `session`. */
+async function cdpFrameId(session: CDPSession, url: string): Promise<string> {
+  const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: FrameTree }
+  const find = (tree: FrameTree): string | undefined =>
+    tree.frame.url === url ? tree.frame.id : tree.childFrames?.map(find).find(Boolean)
+  const id = find(frameTree)
+  if (!id) throw new Error(`No frame at ${url} in the page.`)
+  return id
+}
+
 /** The phrase a screen reader reads now (its numbered words from 1, joined), if one is shown. */
-export async function phraseRead(page: Page): Promise<string | undefined> {
-  const words = await numberedWords(page)
+export async function phraseRead(page: Page, frame?: Frame): Promise<string | undefined> {
+  const words = await numberedWords(page, frame)
   const numbered = words.every((word, index) => word.startsWith(`${index + 1}. `))
   if (words.length < 12 || !numbered) return undefined
   return words.map((word) => word.slice(word.indexOf(' ') + 1)).join(' ')
