@@ -143,11 +143,8 @@ test('adds a passkey, confirmed in the signer frame', async ({ page, guard }) =>
   await expect(page.getByRole('button', { name: /^Passkey/ })).toBeVisible()
 })
 
-// The assertion made in the signer's frame is cross-origin (clientDataJSON names the app as its
-// top origin), and the sandbox's passkey check does not accept a top origin yet: it answers 401
-// "Detected cross-origin authentication response". Turn on once the sandbox takes the app's origins
-// as expected top origins.
-test.fixme('signs in with a passkey made in the signer frame', async ({ page, guard }) => {
+// The passkey is made and used in the signer's frame: a ceremony framed by the app's page.
+test('signs in with a passkey made in the signer frame', async ({ page, guard }) => {
   await signInByEmail(page, guard, 'grace@example.com')
   await page.getByRole('button', { name: 'Add a passkey' }).click()
   await confirmInSigner(page)
