@@ -1,14 +1,28 @@
 // The page's backend, on node:http alone: the page under its Content-Security-Policy, the kit's
-// browser files under /kit/, the kit's relay at /api/wallet (the API secret stays here), and the
-// app's own few routes.
+// browser files under /kit/, the kit's relay at /api/wallet (the API secret stays here; the signer
+// document calls it too, from its own origin), and the app's own few routes.
 import { readFile } from 'node:fs/promises'
-import { createPasskeyRegistrationOptions, createRelay, toNodeHandler } from 'embedded-wallet-auth/relay'
+import {
+  createPasskeyRegistrationOptions,
+  createRelay,
+  toNodeHandler,
+  withSignerOrigins,
+} from 'embedded-wallet-auth/relay'
 import { KIT_DIR, readKitManifest } from './kitFiles.mjs'
 import { PAGE_DIR, renderPage } from './renderPage.mjs'
 
-/** The policy the page runs under: its own scripts, styles and connections only. */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'"
+/**
+ * The policy the page runs under: its own scripts, styles and connections only, and the signer's
+ * document as its one frame.
+ *
+ * @example
+ * ```js
+ * res.setHeader('Content-Security-Policy', contentSecurityPolicy('http://localhost:8794'))
+ * ```
+ * @param {string} signerOrigin
+ */
+export const contentSecurityPolicy = (signerOrigin) =>
+  `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src ${signerOrigin}; object-src 'none'; base-uri 'none'`
 
 /** Where the browser sends its CSP violation reports, when a test asks for them. */
 const CSP_REPORTS = '/csp-reports'
@@ -44,6 +58,7 @@ async function readJson(req) {
  * ```js
  * const handler = createPlainHtmlBackend({
  *   origin: 'http://localhost:8795',
+ *   signerOrigin: 'http://localhost:8794',
  *   service: { baseUrl, clientId, clientSecret },
  *   users: [{ email: 'ada@example.com', customerId, accountId }],
  * })
@@ -51,27 +66,30 @@ async function readJson(req) {
  * ```
  * @param {{
  *   origin: string,
+ *   signerOrigin: string,
  *   service: { baseUrl: string, clientId: string, clientSecret: string, fetch?: (request: Request) => Promise<Response> },
  *   users: { email: string, customerId: string, accountId: string }[],
- *   trustedSigner?: string,
  *   kitDir?: string,
  *   tamper?: string,
  *   onCspReport?: (report: unknown) => void,
- * }} settings the page's origin (passkeys are bound to it), the service and its credentials (a
- *   `fetch` of its own for an in-process sandbox), the app's users, the OTP signer the page
- *   trusts (default: the service's own), and for tests `tamper`: a kit file served with
+ * }} settings the page's origin and the signer document's (the page frames it; it calls the relay
+ *   with the page's cookie; passkeys are made there and bound to both, under the RP ID
+ *   `localhost`), the service and its credentials (a `fetch` of its own for an in-process
+ *   sandbox), the app's users, and for tests `tamper`: a kit file served with
  *   `tamperedLine` added, and `onCspReport`: the page's CSP then also has a `report-uri`, and every violation
  *   report the browser sends is handed to it.
  */
 export function createPlainHtmlBackend(settings) {
-  const { origin, service, trustedSigner, kitDir = KIT_DIR, tamper, onCspReport } = settings
+  const { origin, signerOrigin, service, kitDir = KIT_DIR, tamper, onCspReport } = settings
   const policy = onCspReport
-    ? `${CONTENT_SECURITY_POLICY}; report-uri ${CSP_REPORTS}`
-    : CONTENT_SECURITY_POLICY
+    ? `${contentSecurityPolicy(signerOrigin)}; report-uri ${CSP_REPORTS}`
+    : contentSecurityPolicy(signerOrigin)
   const serviceFetch = service.fetch ?? ((request) => fetch(request))
   const usersByEmail = new Map(settings.users.map((user) => [user.email.toLowerCase(), user]))
   // The app's own sign-in sessions: an opaque cookie token -> the user. (Here the email alone
-  // starts one: it stands for the app's real login, which this example does not show.)
+  // starts one: it stands for the app's real login, which this example does not show.) Its cookie
+  // is SameSite=Strict: the signer, on another port of localhost, is the same site, so its calls
+  // to the relay carry it.
   const sessions = new Map()
   const userOf = (cookie) => {
     const token = /(?:^|;\s*)app_session=([\w-]+)/.exec(cookie ?? '')?.[1]
@@ -80,19 +98,22 @@ export function createPlainHtmlBackend(settings) {
   const passkeys = createPasskeyRegistrationOptions({
     rpName: 'Plain HTML wallet',
     rpId: 'localhost',
-    origins: [origin],
+    origins: [origin, signerOrigin],
   })
   const relay = toNodeHandler(
-    createRelay({
-      ...service,
-      prefix: '/api/wallet',
-      passkeyRegistration: passkeys,
-      // The signed-in user may touch only what their own customer owns.
-      authorize: (request, _target, { isOwnedBy }) => {
-        const user = userOf(request.headers.get('cookie'))
-        return user !== undefined && isOwnedBy(user.customerId, { accountIds: [user.accountId] })
-      },
-    }),
+    withSignerOrigins(
+      createRelay({
+        ...service,
+        prefix: '/api/wallet',
+        passkeyRegistration: passkeys,
+        // The signed-in user may touch only what their own customer owns.
+        authorize: (request, _target, { isOwnedBy }) => {
+          const user = userOf(request.headers.get('cookie'))
+          return user !== undefined && isOwnedBy(user.customerId, { accountIds: [user.accountId] })
+        },
+      }),
+      { signerOrigins: [signerOrigin] },
+    ),
   )
   const methodsOf = async (user) => {
     const response = await serviceFetch(
@@ -147,7 +168,8 @@ export function createPlainHtmlBackend(settings) {
       if (type) return send(res, 200, await readFile(new URL(path.slice(1), PAGE_DIR)), type)
       if (path !== '/') return send(res, 404, { code: 'NOT_FOUND' })
       res.setHeader('Content-Security-Policy', policy)
-      const html = await renderPage({ manifest: await readKitManifest(kitDir), trustedSigner })
+      const signerUrl = `${signerOrigin}/signer.html`
+      const html = await renderPage({ manifest: await readKitManifest(kitDir), signerUrl })
       send(res, 200, html, 'text/html; charset=utf-8')
     } catch (error) {
       // A body that is not JSON is the caller's mistake; anything else is this server's.

@@ -10,17 +10,17 @@ const escapeAttribute = (value) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 
 /**
- * The page, ready to serve: the trusted OTP signer in its meta tag, and the integrity of every
+ * The page, ready to serve: the signer document's URL in its meta tag, and the integrity of every
  * script and stylesheet it names. A kit file it names must import nothing: an imported module is
  * fetched without an integrity, so the page could not pin it.
  *
  * @example
  * ```js
- * const html = await renderPage({ manifest: await readKitManifest(), trustedSigner })
+ * const html = await renderPage({ manifest: await readKitManifest(), signerUrl: 'http://localhost:8794/signer.html' })
  * ```
- * @param {{ manifest: { files: Record<string, { integrity: string, imports: string[], lazyImports: string[] }> }, trustedSigner?: string }} options
+ * @param {{ manifest: { files: Record<string, { integrity: string, imports: string[], lazyImports: string[] }> }, signerUrl: string }} options
  */
-export async function renderPage({ manifest, trustedSigner = '' }) {
+export async function renderPage({ manifest, signerUrl }) {
   const template = await readFile(new URL('index.html', PAGE_DIR), 'utf8')
   const integrityOf = async (path) => {
     if (path.startsWith('/kit/')) {
@@ -32,7 +32,7 @@ export async function renderPage({ manifest, trustedSigner = '' }) {
     }
     return sriOf(await readFile(new URL(path.slice(1), PAGE_DIR)))
   }
-  const values = new Map([['trustedSigner', escapeAttribute(trustedSigner)]])
+  const values = new Map([['signerUrl', escapeAttribute(signerUrl)]])
   for (const [, path] of template.matchAll(/\{\{integrity ([^}]+)\}\}/g))
     values.set(`integrity ${path}`, await integrityOf(path))
   return template.replace(/\{\{([^}]+)\}\}/g, (_match, key) => {

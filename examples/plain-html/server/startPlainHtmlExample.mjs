@@ -1,68 +1,102 @@
-// The example, running: a sandbox of the wallet service (in-process), and the page's backend on
-// localhost in front of it.
+// The example, running: a sandbox of the wallet service (in-process), the page's backend on
+// localhost in front of it, and the signer document on another port of localhost.
 import { createServer } from 'node:http'
 import { startTestSandbox } from 'embedded-wallet-auth/testing'
 import { createPlainHtmlBackend } from './plainHtmlBackend.mjs'
+import { createPlainHtmlSigner } from './plainHtmlSigner.mjs'
 
-/**
- * Starts the sandbox with `emails` as its customers and serves the page on `localhost:port`
- * (`0`: a free port). The page trusts the sandbox's OTP signer; passkeys are bound to the page's
- * origin.
- *
- * @example
- * ```js
- * const example = await startPlainHtmlExample({ port: 8795, emails: ['ada@example.com'] })
- * console.log(example.url, example.sandbox.otpCode)
- * await example.close()
- * ```
- * @param {{ port?: number, emails?: string[], tamper?: string, onCspReport?: (report: unknown) => void }} [options]
- *   for tests, `tamper`: a kit file (e.g. `wallet.js`) served with one line added that marks the
- *   page's `globalThis.kitTamperedRan` if it runs, and
- *   `onCspReport`: receives the page's CSP violation reports (its CSP then has a `report-uri`)
- * @returns {Promise<import('./startPlainHtmlExample.d.mts').RunningExample>}
- */
-export async function startPlainHtmlExample({
-  port = 0,
-  emails = ['ada@example.com'],
-  tamper,
-  onCspReport,
-} = {}) {
-  let handle = (_req, res) => {
-    res.statusCode = 503
-    res.end()
-  }
-  // WebAuthn refuses IP hosts: the page is on localhost.
+const unavailable = (_req, res) => {
+  res.statusCode = 503
+  res.end()
+}
+
+/** A server on `localhost:port` (`0`: a free port) whose handler is set once the sandbox runs. */
+async function listen(port) {
+  let handle = unavailable
+  // WebAuthn refuses IP hosts: both origins are on localhost.
   const server = createServer((req, res) => handle(req, res))
   await new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, 'localhost', resolve)
   })
-  const origin = `http://localhost:${server.address().port}`
-  const close = () => new Promise((resolve) => server.close(() => resolve()))
+  return {
+    origin: `http://localhost:${server.address().port}`,
+    serve: (handler) => {
+      handle = handler
+    },
+    close: () => {
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/**
+ * Starts the sandbox with `emails` as its customers, serves the page on `localhost:port` and the
+ * signer document on `localhost:signerPort` (`0`: a free port). The signer trusts the sandbox's
+ * OTP and export signers; passkeys are made in the signer and bound to both origins.
+ *
+ * @example
+ * ```js
+ * const example = await startPlainHtmlExample({ port: 8795, signerPort: 8794, emails: ['ada@example.com'] })
+ * console.log(example.url, example.signerUrl, example.sandbox.otpCode)
+ * await example.close()
+ * ```
+ * @param {{ port?: number, signerPort?: number, emails?: string[], tamper?: string, tamperSigner?: boolean, onCspReport?: (report: unknown) => void }} [options]
+ *   for tests, `tamper`: a kit file (e.g. `signer-client.js`) served with one line added that
+ *   marks the page's `globalThis.kitTamperedRan` if it runs; `tamperSigner`: the signer's
+ *   `signer.js` served so (the mark then in the frame's global); and `onCspReport`: receives the
+ *   page's CSP violation reports (its CSP then has a `report-uri`)
+ * @returns {Promise<import('./startPlainHtmlExample.d.mts').RunningExample>}
+ */
+export async function startPlainHtmlExample({
+  port = 0,
+  signerPort = 0,
+  emails = ['ada@example.com'],
+  tamper,
+  tamperSigner = false,
+  onCspReport,
+} = {}) {
+  const servers = []
+  const closeServers = () => Promise.all(servers.map((server) => server.close()))
   try {
+    const page = await listen(port)
+    servers.push(page)
+    const signer = await listen(signerPort)
+    servers.push(signer)
     const sandbox = await startTestSandbox({
-      origins: [origin],
+      origins: [page.origin, signer.origin],
       customers: emails.map((email) => ({ email })),
     })
-    handle = createPlainHtmlBackend({
-      origin,
-      service: sandbox.relayOptions,
-      users: sandbox.customers,
-      trustedSigner: sandbox.signerPublicKey,
-      ...(tamper === undefined ? {} : { tamper }),
-      ...(onCspReport === undefined ? {} : { onCspReport }),
-    })
+    page.serve(
+      createPlainHtmlBackend({
+        origin: page.origin,
+        signerOrigin: signer.origin,
+        service: sandbox.relayOptions,
+        users: sandbox.customers,
+        ...(tamper === undefined ? {} : { tamper }),
+        ...(onCspReport === undefined ? {} : { onCspReport }),
+      }),
+    )
+    signer.serve(
+      createPlainHtmlSigner({
+        appOrigin: page.origin,
+        trustedSigner: sandbox.signerPublicKey,
+        exportSigner: sandbox.exportSignerPublicKey,
+        tamper: tamperSigner,
+      }),
+    )
     return {
-      url: origin,
+      url: page.origin,
+      signerUrl: signer.origin,
       sandbox,
       close: async () => {
-        server.closeAllConnections()
-        await close()
+        await closeServers()
         await sandbox.close()
       },
     }
   } catch (error) {
-    await close()
+    await closeServers()
     throw error
   }
 }
