@@ -1,5 +1,7 @@
 // The page's script: plain JavaScript, no bundler. It runs the kit's browser file pinned by the
-// integrity the page names for it, and only then takes its exports.
+// integrity the page names for it, and only then takes its exports. In signer mode: the session
+// key, the code box and the person's confirmations are in the signer document's frame, on another
+// origin; this page asks for acts and never holds a key, a code or a phrase.
 
 const $ = (selector) => document.querySelector(selector)
 
@@ -20,24 +22,21 @@ async function importPinned(src, integrity) {
 }
 
 const kit = $('meta[name="wallet-kit"]')
-const { createWalletAuth, defineWalletElements } = await importPinned(
-  kit.content,
-  kit.dataset.integrity,
-).catch((error) => {
+const { createFramedWalletAuth } = await importPinned(kit.content, kit.dataset.integrity).catch((error) => {
   $('#starting').textContent = 'The wallet could not start: its code was refused or did not load.'
   throw error
 })
 
-// The OTP signer to trust: the backend names it (in this example, the sandbox's); without one,
-// the client trusts the service's own signer.
-const signer = $('meta[name="trusted-signer"]')?.content
-const wallet = createWalletAuth({ baseUrl: '/api/wallet', ...(signer ? { trustedSigners: [signer] } : {}) })
-defineWalletElements({ client: wallet })
+// The signer trusts the OTP signer its own deployment names (here the sandbox's), never the page.
+const wallet = createFramedWalletAuth({ signer: { url: $('meta[name="wallet-signer"]').content } })
 
 const who = $('#who')
 const signIn = $('#sign-in')
-const otpForm = $('wallet-otp-form')
-const passkeyButton = $('wallet-passkey-button')
+const passkeySignIn = $('#passkey-sign-in')
+const sendCode = $('#send-code')
+const codeWhere = $('#code-where')
+const typeCode = $('#type-code')
+const signInStatus = $('#sign-in-status')
 const home = $('#home')
 const homeStatus = $('#home-status')
 /** The account signing in, as the backend found it: `{ accountId, methods }`. */
@@ -56,26 +55,39 @@ async function api(path, body) {
   return response.json()
 }
 
+const emailMethod = () => account.methods.find((method) => method.type === 'EMAIL_OTP')
+const passkeyMethod = () => account.methods.findLast((method) => method.type === 'PASSKEY')
+
 /** Offers the account's ways in: its email code, and its passkey once it has one. */
 function showSignIn() {
-  const email = account.methods.find((method) => method.type === 'EMAIL_OTP')
-  const passkey = account.methods.findLast((method) => method.type === 'PASSKEY')
-  otpForm.credentialId = email?.id
-  if (passkey) {
-    Object.assign(passkeyButton, {
-      accountId: account.accountId,
-      credentialId: passkey.id,
-      allowCredentials: [passkey.credentialId],
-    })
-  }
-  passkeyButton.hidden = passkey === undefined
+  passkeySignIn.hidden = passkeyMethod() === undefined
+  sendCode.hidden = emailMethod() === undefined
+  codeWhere.hidden = true
+  typeCode.hidden = true
+  signInStatus.textContent = ''
   home.hidden = true
   signIn.hidden = false
 }
 
-/** Writes the outcome of an action, with the error's code when it failed. */
-function report(sentence, error) {
-  homeStatus.textContent = error ? `${sentence} Code: ${error.code ?? 'UNKNOWN'}` : sentence
+function showHome() {
+  signIn.hidden = true
+  homeStatus.textContent = ''
+  home.hidden = false
+}
+
+/** Writes the outcome of an action in `where`, with the error's code when it failed. */
+function report(where, sentence, error) {
+  where.textContent = error ? `${sentence} Code: ${error.code ?? 'UNKNOWN'}` : sentence
+}
+
+/** Runs `act` with `button` disabled meanwhile. */
+async function busy(button, act) {
+  button.disabled = true
+  try {
+    await act()
+  } finally {
+    button.disabled = false
+  }
 }
 
 who.addEventListener('submit', async (event) => {
@@ -93,25 +105,68 @@ who.addEventListener('submit', async (event) => {
   showSignIn()
 })
 
-for (const element of [otpForm, passkeyButton]) {
-  element.addEventListener('wallet-signed-in', () => {
-    signIn.hidden = true
-    homeStatus.textContent = ''
-    home.hidden = false
-  })
+// The signer draws the code box over the page and takes the code there; this settles when the
+// person's code signed in, or when they closed the box.
+async function codeInSigner() {
+  typeCode.hidden = true
+  signInStatus.textContent = ''
+  try {
+    await wallet.emailOtp.verify(emailMethod().id)
+    showHome()
+  } catch (error) {
+    typeCode.hidden = false
+    if (error.code === 'CONFIRMATION_DECLINED')
+      report(signInStatus, 'You closed the wallet window before typing the code.')
+    else report(signInStatus, 'You are not signed in.', error)
+  }
 }
 
-$('#add-passkey').addEventListener('click', async () => {
-  try {
-    const optionsJSON = await api('/api/passkey-options', {})
-    await wallet.passkey.add({ accountId: account.accountId, nickname: 'This device', optionsJSON })
-    report('Passkey added.')
-  } catch (error) {
-    report('The passkey was not added.', error)
-  }
-})
+sendCode.addEventListener('click', () =>
+  busy(sendCode, async () => {
+    try {
+      await wallet.emailOtp.send(emailMethod().id)
+    } catch (error) {
+      report(signInStatus, 'We could not send a code.', error)
+      return
+    }
+    codeWhere.hidden = false
+    await codeInSigner()
+  }),
+)
+typeCode.addEventListener('click', () => busy(typeCode, codeInSigner))
 
-// The signed action: the wallet's privacy, changed by a request the session key signs.
+// WebAuthn runs in the signer's frame, on its origin (the passkey is bound to the RP ID both share).
+passkeySignIn.addEventListener('click', () =>
+  busy(passkeySignIn, async () => {
+    const passkey = passkeyMethod()
+    try {
+      await wallet.passkey.signIn(passkey.id, {
+        accountId: account.accountId,
+        allowCredentials: [passkey.credentialId],
+      })
+      showHome()
+    } catch (error) {
+      report(signInStatus, 'You are not signed in.', error)
+    }
+  }),
+)
+
+// A credential added is a sensitive act: the person confirms it in the signer's own dialog first.
+$('#add-passkey').addEventListener('click', () =>
+  busy($('#add-passkey'), async () => {
+    try {
+      const optionsJSON = await api('/api/passkey-options', {})
+      report(homeStatus, 'Confirm in the wallet window.')
+      await wallet.passkey.add({ accountId: account.accountId, nickname: 'This device', optionsJSON })
+      report(homeStatus, 'Passkey added.')
+    } catch (error) {
+      report(homeStatus, 'The passkey was not added.', error)
+    }
+  }),
+)
+
+// The signed action: the wallet's privacy, changed by a request the signer sends and signs (a
+// setting that moves nothing: no confirmation).
 $('#make-private').addEventListener('click', async () => {
   try {
     const response = await wallet.fetch(`/api/wallet/internal-accounts/${account.accountId}`, {
@@ -120,9 +175,9 @@ $('#make-private').addEventListener('click', async () => {
     })
     if (!response.ok) throw Object.assign(new Error('refused'), { code: `HTTP_${response.status}` })
     const { privateEnabled } = await response.json()
-    report(privateEnabled ? 'The wallet is private.' : 'The wallet is not private.')
+    report(homeStatus, privateEnabled ? 'The wallet is private.' : 'The wallet is not private.')
   } catch (error) {
-    report('The wallet was not changed.', error)
+    report(homeStatus, 'The wallet was not changed.', error)
   }
 })
 
