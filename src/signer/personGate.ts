@@ -40,13 +40,15 @@ const VISIBILITY_DELAY_MS = 100
  * - `too-soon`: less than `minVisibleMs` since the gate was made or last `reset()` (the panel
  *   appeared): a double-click that lands on a panel that just opened does not confirm it. Every
  *   engine.
- * - `not-visible` (or `too-soon` while it has been visible less than `minVisibleMs`): only where
- *   the engine has IntersectionObserver v2 (`'isVisible' in IntersectionObserverEntry.prototype`:
- *   Chromium). The target must be reported `isVisible` (nothing drawn over it, no opacity below 1,
+ * - `not-visible` (or `too-soon` while it has been visible less than `minVisibleMs`): where the
+ *   engine has IntersectionObserver v2 (`'isVisible' in IntersectionObserverEntry.prototype`:
+ *   Chromium), the target must be reported `isVisible` (nothing drawn over it, no opacity below 1,
  *   no transform but a translation, no filter, on it or on any ancestor, the frame and the page's
- *   elements around the frame included), counted from when it last became so. Firefox and WebKit
- *   cannot tell a frame made transparent or covered by the page; there the person relies on the
- *   other rules, the pointer's dwell above all.
+ *   elements around the frame included), counted from when it last became so. Elsewhere
+ *   (Firefox, WebKit) IntersectionObserver v1 says at least whether the target is in the viewport
+ *   at all: a frame the page hid (`display: none`) or moved out of view counts from when it came
+ *   back. Those engines cannot tell a frame made transparent or covered by the page; there the
+ *   person relies on the other rules, the pointer's dwell above all.
  * - `pointer-just-arrived`: for a pointer's click (`event.detail > 0`), the pointer must have been
  *   seen inside this document (`pointerover`/`pointermove`) since the last `reset()` and not have
  *   left it (`pointerout` to nowhere) for `minVisibleMs`, against a frame moved or shown under a
@@ -68,19 +70,20 @@ export function createPersonGate(
   const document = target.ownerDocument
   let shownAt = now()
   let pointerSince: number | undefined
-  // Only with IntersectionObserver v2: when the target last became visible, undefined while it is not.
+  // When the target last became visible (v2) or came into the viewport (v1), undefined while not.
   let visibleSince: number | undefined
-  const observer = hasVisibilityTracking() ? watchVisibility() : undefined
+  const observer = typeof IntersectionObserver === 'undefined' ? undefined : watchVisibility()
 
   function watchVisibility() {
+    const v2 = hasVisibilityTracking()
     const watcher = new IntersectionObserver(
       (entries) => {
-        const last = entries.at(-1) as (IntersectionObserverEntry & { isVisible: boolean }) | undefined
+        const last = entries.at(-1) as (IntersectionObserverEntry & { isVisible?: boolean }) | undefined
         if (!last) return
-        if (!last.isVisible) visibleSince = undefined
+        if (!(v2 ? last.isVisible : last.isIntersecting)) visibleSince = undefined
         else visibleSince ??= now()
       },
-      { trackVisibility: true, delay: VISIBILITY_DELAY_MS } as IntersectionObserverInit,
+      (v2 ? { trackVisibility: true, delay: VISIBILITY_DELAY_MS } : {}) as IntersectionObserverInit,
     )
     watcher.observe(target)
     return watcher

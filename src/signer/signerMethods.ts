@@ -3,6 +3,7 @@ import type { WalletAuth } from '../client/createWalletAuth.js'
 import type { PreparedOauthSignIn } from '../client/oauthMethods.js'
 import type { PreparedPasskeySignIn } from '../client/passkeyMethods.js'
 import { WalletAuthError } from '../errors.js'
+import { visibleText } from '../intent/visibleText.js'
 import type { SignerDialog } from './signerDialog.js'
 import { signerFetch } from './signerFetch.js'
 import { CALLBACK_MARK } from './signerProtocol.js'
@@ -101,7 +102,19 @@ export const SIGNER_METHODS: Readonly<Record<string, Method>> = {
     return { handle, expiresAt: prepared.expiresAt }
   },
   'passkey.runPrepared': (_c, [handle], io) => preparedOf<PreparedPasskeySignIn>(io, handle).signIn(),
-  'passkey.add': (c, [opts]) => c.passkey.add(options(opts) as never),
+  // The person's click comes first here: the passkey is made in this frame, and browsers make one
+  // only with the person's activation. What is signed after is held to the passkey just made.
+  'passkey.add': async (c, [opts], io) => {
+    const add = options(opts) as { accountId: string; nickname: string; optionsJSON: never }
+    const nickname = visibleText(text(add.nickname, 'The name'))
+    const yes = await io.dialog.confirm({
+      action: 'add-credential',
+      summary: 'Add a passkey made on this device as a way to sign in to the wallet.',
+      unchecked: [`its name, “${nickname}”`],
+    })
+    if (!yes) throw new WalletAuthError('CONFIRMATION_DECLINED', 'The user did not confirm this action.')
+    return c.passkey.add({ ...add, confirm: () => true })
+  },
   'oauth.prepare': async (c, [id, opts], io) => {
     const prepared = await c.oauth.prepare(text(id, 'The credential'), options(opts) as never)
     const handle = `oauth-${++handles}`

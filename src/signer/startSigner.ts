@@ -128,7 +128,10 @@ export async function startSigner({ root = document.body, config }: StartSignerO
     dialog,
     prepared: new Map(),
     baseUrl: settings.baseUrl,
-    fetch: (input, init) => (plainClient ??= clientFor(refuseSensitive)).fetch(input, init),
+    fetch: (input, init) => {
+      plainClient ??= clientFor(refuseSensitive)
+      return plainClient.fetch(input, init)
+    },
     dangerouslyAcceptUnsignedSandboxExport: settings.dangerouslyAcceptUnsignedSandboxExport === true,
     callback: (name, args) =>
       new Promise((resolve, reject) => {

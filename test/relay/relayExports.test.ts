@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest'
 import * as relay from '../../src/relay/index.js'
 
-it('exports the relay, its adapters, passkey registration options with their stores, the ownership stores, the sandbox token minter, the webhook verifier with its header and the signer origins\' CORS', () => {
+it("exports the relay, its adapters, passkey registration options with their stores, the ownership stores, the sandbox token minter, the webhook verifier with its header and the signer origins' CORS", () => {
   expect(Object.keys(relay).sort()).toEqual([
     'RELAY_OPERATIONS',
     'WEBHOOK_SIGNATURE_HEADER',
