@@ -125,9 +125,6 @@ async function confirmInSigner(browser) {
   if (!released) await browser.releaseActions()
 }
 
-const PASSKEY_BEFORE_CLICK =
-  'the signer makes the passkey before the person confirms in its frame, without the user activation Firefox requires there'
-
 // Waits until the signer's frame is shown; fails at once, with the page's sentence, when the
 // passkey was refused before the signer asked.
 const ADD_PASSKEY = `
@@ -176,9 +173,9 @@ test('the plain HTML example in every engine', {
           await signInByEmail(browser, { email: customer.email, code: example.sandbox.otpCode })
           await inPage(browser, SIGNED_CALL)
           if (engine.passkeys) {
-            // The signer runs WebAuthn's create before the person's click in its frame: Firefox
-            // refuses a create without user activation in a cross-origin frame (PASSKEY_CANCELLED).
-            await e.test('a passkey made in the signer', { todo: PASSKEY_BEFORE_CLICK }, async () => {
+            // The person confirms in the signer's frame first: its click is the user activation a
+            // browser needs (Firefox refuses a create without one in a cross-origin frame).
+            await e.test('a passkey made in the signer', async () => {
               await inPage(browser, ADD_PASSKEY)
               await confirmInSigner(browser)
               await inPage(browser, PASSKEY_ADDED_SIGN_OUT)
