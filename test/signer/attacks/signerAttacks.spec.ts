@@ -31,7 +31,7 @@ type AppWindow = Window & {
   app: {
     mode: Mode
     signIn(): Promise<void>
-    me: { accountId: string; customerId: string; phoneNumber: string }
+    me: { accountId: string; customerId: string; phoneNumber: string; cardId: string }
     wallet: {
       quotes: {
         create(request: unknown): Promise<{ id: string }>
@@ -39,6 +39,7 @@ type AppWindow = Window & {
       }
       exportWallet(accountId: string, options?: unknown): Promise<string | undefined>
       smsOtp: { add(accountId: string, options: unknown): Promise<unknown> }
+      delegatedKeys: { create(options: unknown): Promise<unknown> }
       fetch(input: string, init?: RequestInit): Promise<Response>
       customers: { updateContact(customerId: string, change: unknown, options?: unknown): Promise<unknown> }
     }
@@ -85,7 +86,8 @@ const payAsAttacker = (page: Page) =>
 
 /**
  * Account changes the script tries with the client the app holds, answering `confirm` itself: a
- * credential added, and the customer's email moved to an address of its own.
+ * credential added, a delegated key made for the wallet's card, and the customer's email moved to
+ * an address of its own.
  */
 const takeovers = {
   'adds an SMS sign-in': () => {
@@ -94,6 +96,16 @@ const takeovers = {
       () => ({ done: true }),
       (error: { code?: string }) => ({ refused: error.code }),
     )
+  },
+  'makes a delegated key for the card': () => {
+    const { app } = window as unknown as AppWindow
+    const { cardId, accountId } = app.me
+    return app.wallet.delegatedKeys
+      .create({ cardId, internalAccountId: accountId, nickname: 'Checkout', confirm: () => true })
+      .then(
+        () => ({ done: true }),
+        (error: { code?: string }) => ({ refused: error.code }),
+      )
   },
   "moves the customer's email to its own": () => {
     const { app } = window as unknown as AppWindow

@@ -79,6 +79,7 @@ export async function startAttackHarness({
   if (!user) throw new Error('The sandbox made no customer.')
   let customers = 0
   let phoneNumber: string | undefined
+  let cardId: string | undefined
   const script = await build({
     entryPoints: [new URL('./app.ts', import.meta.url).pathname],
     bundle: true,
@@ -120,6 +121,7 @@ export async function startAttackHarness({
         ...user,
         credentialId: user?.emailCredentialId,
         phoneNumber,
+        cardId,
         trustedSigners: [sandbox.signerPublicKey],
         exportSigners: [sandbox.exportSignerPublicKey],
         signerUrl: `${signer}/signer.html`,
@@ -187,6 +189,17 @@ export async function startAttackHarness({
       phoneNumber = `+1555010${String(customers).padStart(4, '0')}`
       user = await sandbox.createCustomer({ email: `person${customers}@example.com`, phoneNumber })
       await sandbox.fund(user.accountId, 5_000_000)
+      // A card the wallet funds: what a delegated key would be made for.
+      const card = await sandbox.fetch(`${sandbox.baseUrl}/cards`, {
+        method: 'POST',
+        headers: { Authorization: sandbox.authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          cardholderId: user.customerId,
+          form: 'VIRTUAL',
+          fundingSources: [user.accountId],
+        }),
+      })
+      cardId = ((await card.json()) as { id?: string }).id
       return user
     },
     tamperSigner: (mode) => {
