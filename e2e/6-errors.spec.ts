@@ -28,7 +28,7 @@ test('a new code waits its turn, a 429 counts down on the first screen, a wrong 
   const signIn = signInElement(page)
   // The code is typed in the signer's box, over the page.
   const field = signerCodeField(page)
-  await expect(field).toBeVisible()
+  await expect(field).toBeFocused()
 
   // No new code at once (the service would refuse it): "Send a new code" counts down first.
   const resend = signIn.getByRole('button', { name: /^Send a new code/ })
@@ -62,7 +62,7 @@ test('a new code waits its turn, a 429 counts down on the first screen, a wrong 
   await expect(send).toHaveText('Email me a code')
   await expect(signIn.locator('[part="error"]').first()).toBeEmpty()
   await send.click()
-  await expect(field).toBeVisible()
+  await expect(field).toBeFocused()
   await guard.typeCode(field, SANDBOX_CODE)
   await expectSignedIn(page, email)
 

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
 import {
   chooseMethod,
-  codeField,
   confirmInSigner,
   continueAs,
   expectSignedIn,
@@ -117,14 +116,12 @@ test('an expired quote cannot be paid: said so, and a new quote is asked for', a
   await expect(page.locator('#quote-status')).toHaveText('Expired')
 })
 
-// Keys in the page: the signer's code box does not take the focus when it opens (src/signer,
-// reported), so a keyboard alone cannot reach it yet.
-test('keys in the page (?keys=page): keyboard only: focus follows each step from the email to the wallet', async ({
+test('keyboard only: focus follows each step from the email to the wallet, through the signer', async ({
   page,
   guard,
 }) => {
   const email = uniqueEmail()
-  await openDemo(page, 'page')
+  await openDemo(page)
   const emailField = page.locator('#email')
   // Tab from the top of the page to the email field.
   for (
@@ -141,7 +138,8 @@ test('keys in the page (?keys=page): keyboard only: focus follows each step from
   const send = signInElement(page).getByRole('button', { name: 'Email me a code' })
   await expect(send).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(codeField(signInElement(page))).toBeFocused()
+  // The signer's code box opens over the page with the focus in its field.
+  await expect(signerCodeField(page)).toBeFocused()
   guard.watchCode(SANDBOX_CODE)
   await page.keyboard.type(SANDBOX_CODE)
   await expectSignedIn(page, email)

@@ -187,7 +187,7 @@ test('focus stays on the button after adding a passkey or Google', async ({ page
   const addPasskey = page.locator('#add-passkey')
   await addPasskey.click()
   // Asked in the signer's frame, which gives the focus back to the page when it closes.
-  await confirmIfSigner(page, 'Add a passkey.')
+  await confirmIfSigner(page, 'Add a passkey')
   await expect(statusOf(addPasskey.locator('..'))).toContainText('Passkey added')
   await expect(addPasskey).toBeFocused()
   const addOauth = page.locator('#add-oauth')
@@ -210,7 +210,7 @@ test('an SMS method is not on, nor offered at the sign-in, before its first code
   const smsForm = page.locator('#activate-sms')
   await confirmIfSigner(page, number)
   await confirmSignature(smsForm, number)
-  await expect(signerCodeField(page)).toBeVisible()
+  await expect(signerCodeField(page)).toBeFocused()
   const sms = credentialRow(page, 'SMS_OTP')
   await expect(sms).toHaveAttribute('data-unconfirmed', '')
   await expect(sms).toContainText('not on yet: type the code we sent')

@@ -36,9 +36,8 @@ export function signerCodeField(page: Page): Locator {
  */
 export async function typeCodeInSigner(page: Page, guard: Guard, code: string): Promise<void> {
   const field = signerCodeField(page)
-  // Not `toBeFocused()` as in the page: the signer focuses its field while the page still hides
-  // the frame, and the focus is lost (src/signer, reported). A person clicks into the box.
-  await expect(field).toBeVisible()
+  // Focus follows the step into the signer's box, as it did to the page's own field.
+  await expect(field).toBeFocused()
   await guard.typeCode(field, code)
 }
 
@@ -255,7 +254,7 @@ export async function passScaLogin(page: Page): Promise<void> {
   if (keysOf(page) === 'signer') {
     // The phone's code is typed in the signer's box. (Not an HPKE-sealed OTP: not the guard's.)
     await confirmInSigner(page, phone)
-    await expect(signerCodeField(page)).toBeVisible()
+    await expect(signerCodeField(page)).toBeFocused()
     await signerCodeField(page).fill(code)
   } else {
     await expect(page.locator('#sca-phone-code')).toBeFocused()
