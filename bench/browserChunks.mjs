@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { build } from 'esbuild'
-import { isNodeEntry } from './installTypes.mjs'
+import { isCodeEntry, isNodeEntry } from './installTypes.mjs'
 
 /** npm package of a source-map source path (innermost node_modules), or undefined for our own code. */
 export function packageOfSource(source) {
@@ -27,7 +27,7 @@ const packageOfSpecifier = (specifier) =>
 export function browserEntries(pkg) {
   return Object.fromEntries(
     Object.entries(pkg.exports)
-      .filter(([subpath]) => !subpath.endsWith('.json') && !isNodeEntry(subpath))
+      .filter(([subpath]) => isCodeEntry(subpath) && !isNodeEntry(subpath))
       .map(([subpath, target]) => [subpath, typeof target === 'string' ? target : target.default]),
   )
 }

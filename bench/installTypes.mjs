@@ -24,10 +24,14 @@ export const FRAMEWORK_PEERS = {
   './testing/playwright': { group: 'playwright', packages: { '@playwright/test': '@playwright/test' } },
 }
 
+/** Subpaths of code: not `./package.json`, nor the signer document's static files (`./signer-document/*`). */
+export const isCodeEntry = (subpath) => !subpath.endsWith('.json') && !subpath.includes('*')
+
 /** Subpaths that run in Node only: their types may use Node's. */
 export const isNodeEntry = (subpath) =>
   subpath === './relay' ||
   subpath === './sandbox' ||
+  subpath === './signer' ||
   subpath === './testing' ||
   subpath.startsWith('./testing/')
 
@@ -76,7 +80,7 @@ export async function checkPublicTypes(appDir, { root }) {
   const pkg = JSON.parse(
     await readFile(join(appDir, 'node_modules/embedded-wallet-auth/package.json'), 'utf8'),
   )
-  const groups = typeGroups(Object.keys(pkg.exports).filter((subpath) => !subpath.endsWith('.json')))
+  const groups = typeGroups(Object.keys(pkg.exports).filter(isCodeEntry))
   const tsc = join(root, 'node_modules/typescript/bin/tsc')
   const fromRoot = (dir) => join(root, 'node_modules', dir)
   // The package's types file itself: node16's ESM resolution does not look into a mapped directory.
