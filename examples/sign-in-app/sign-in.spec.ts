@@ -136,7 +136,7 @@ test('adds a passkey, confirmed in the signer frame', async ({ page, guard }) =>
   // The signer asks first; then the page's virtual authenticator (the `authenticator` fixture)
   // answers the signer frame's ceremony without a prompt.
   await page.getByRole('button', { name: 'Add a passkey' }).click()
-  await expect(signerFrame(page).getByRole('dialog')).toContainText('Add a passkey.')
+  await expect(signerFrame(page).getByRole('dialog')).toContainText('Add a passkey')
   await confirmInSigner(page)
   await expect(page.getByText('Passkey added.')).toBeVisible()
   await page.getByRole('button', { name: 'Sign out' }).click()
