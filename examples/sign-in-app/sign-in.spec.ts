@@ -32,6 +32,7 @@ test.beforeAll(async () => {
       { email: 'joan@example.com' },
       { email: 'linus@example.com' },
       { email: 'hedy@example.com' },
+      { email: 'katherine@example.com' },
     ],
   })
   app = await startSignInApp(APP_PORT, {
@@ -143,9 +144,10 @@ test('adds a passkey, confirmed in the signer frame', async ({ page, guard }) =>
   await expect(page.getByRole('button', { name: /^Passkey/ })).toBeVisible()
 })
 
-// The passkey is made and used in the signer's frame: a ceremony framed by the app's page.
+// The passkey is made and used in the signer's frame: a ceremony framed by the app's page. A
+// customer of its own: one with a passkey already is offered its methods by name.
 test('signs in with a passkey made in the signer frame', async ({ page, guard }) => {
-  await signInByEmail(page, guard, 'grace@example.com')
+  await signInByEmail(page, guard, 'katherine@example.com')
   await page.getByRole('button', { name: 'Add a passkey' }).click()
   await confirmInSigner(page)
   await expect(page.getByText('Passkey added.')).toBeVisible()
