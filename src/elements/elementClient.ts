@@ -36,7 +36,7 @@ export type ElementSession = StoredSession | SessionView
  *
  * @example
  * ```ts
- * const unsubscribe = client.onChange((event: ElementClientEvent) => console.log(event.type))
+ * const unsubscribe = client.onChange((event: ElementClientEvent) => render(event.type))
  * ```
  */
 export type ElementClientEvent = WalletAuthEvent | FramedWalletAuthEvent

@@ -7,7 +7,7 @@
  *
  * @example
  * ```ts
- * if (activity.type === RELAY_ACTIVITY_TYPES.removeScaFactor) console.log(activity.parameters.credentialId)
+ * if (activity.type === RELAY_ACTIVITY_TYPES.removeScaFactor) showRemoval(activity.parameters.credentialId)
  * ```
  */
 export const RELAY_ACTIVITY_TYPES = {
