@@ -81,8 +81,8 @@ test('export: the recovery phrase after a confirmation, in the signer frame only
   await reveal.getByRole('button', { name: 'Show recovery phrase' }).click()
   // The signer asks before the export is signed, in its own frame.
   await confirmInSigner(page, /recovery phrase/i)
-  // The phrase is in a closed shadow root of the signer's frame: no page script (nor Playwright)
-  // reads it there, a screen reader does, through the browser's accessibility tree.
+  // The phrase is in the signer's frame, another origin: no page script reaches it there; a screen
+  // reader does, through the browser's accessibility tree.
   // Its words numbered: read as "1. word", "2. word"… and joined here into the phrase.
   const signer = signerDocument(page)
   await expect.poll(() => phraseRead(page, signer)).toMatch(/^([a-z]+ ){11,23}[a-z]+$/)

@@ -1,6 +1,6 @@
-// The recovery phrase as a screen reader gets it: <wallet-export-reveal> (keys in the page) or the
-// signer's dialog (in its own frame) shows it in a closed shadow root (no page script, nor
-// Playwright, reads it there), as a numbered list, which Chromium's
+// The recovery phrase as a screen reader gets it: <wallet-export-reveal> (keys in the page, in a
+// closed shadow root) or the signer's dialog (in its own frame, another origin: no page script
+// reaches it) shows it as a numbered list, which Chromium's
 // accessibility tree gives as list markers ("1. ") each followed by its word.
 import type { CDPSession, Frame, Page } from '@playwright/test'
 

@@ -1,4 +1,4 @@
-import { browserSupportsWebAuthn, getBrowserCapabilities } from '@simplewebauthn/browser'
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser'
 import type { PasskeySignInOptions } from '../client/passkeyMethods.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import { h } from './dom.js'
@@ -25,9 +25,7 @@ const MIN_RENEW_DELAY_MS = 15_000
  * user's gesture). While the ceremony runs the button is disabled and the element says so
  * (announced). A closed dialog goes back to the button quietly (`wallet-cancelled`); a passkey not
  * on this device, or any other failure, is a sentence in the error region (`wallet-error`); where
- * the browser has no WebAuthn, or `getBrowserCapabilities` reports neither a platform authenticator
- * nor the hybrid (phone) transport, the button says so, stays disabled and fires
- * `wallet-unavailable`. Success: `wallet-signed-in`. Keep it connected a moment before the tap:
+ * the browser has no WebAuthn, the button says so, stays disabled and fires `wallet-unavailable`. Success: `wallet-signed-in`. Keep it connected a moment before the tap:
  * a click that comes before the challenge arrived waits for it, outside the gesture.
  *
  * @example
@@ -117,8 +115,8 @@ export class WalletPasskeyButton extends WalletElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    // Without WebAuthn this settles at once (nothing awaited) and nothing is prepared.
-    void this.#detect()
+    // Before anything is prepared: without WebAuthn no challenge is fetched for nothing.
+    this.#detect()
     this.#restart()
   }
 
@@ -154,22 +152,13 @@ export class WalletPasskeyButton extends WalletElement {
     if (this.#statusNode) this.#statusNode.textContent = text
   }
 
-  /** WebAuthn missing (or every way to reach a passkey reported unsupported): say so, once. */
-  async #detect() {
-    let supported = browserSupportsWebAuthn()
-    if (supported) {
-      try {
-        const capabilities = await getBrowserCapabilities()
-        supported = !(
-          capabilities.passkeyPlatformAuthenticator === 'unsupported' &&
-          capabilities.hybridTransport === 'unsupported' &&
-          capabilities.userVerifyingPlatformAuthenticator === 'unsupported'
-        )
-      } catch {
-        // Capabilities unknown: try the ceremony and see.
-      }
-    }
-    if (supported || this.#unavailable) return
+  /**
+   * WebAuthn missing: say so, once. A browser that reports no platform authenticator and no phone
+   * (Firefox on Linux does) may still reach a passkey on a security key, so that alone never hides
+   * the button: the ceremony says what this browser can do.
+   */
+  #detect() {
+    if (browserSupportsWebAuthn() || this.#unavailable) return
     this.#stop()
     this.#unavailable = true
     this.refresh()

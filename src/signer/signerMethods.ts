@@ -1,3 +1,4 @@
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser'
 import type { ContactChannel } from '../client/contactVerificationMethods.js'
 import type { WalletAuth } from '../client/createWalletAuth.js'
 import type { PreparedOauthSignIn } from '../client/oauthMethods.js'
@@ -107,6 +108,9 @@ export const SIGNER_METHODS: Readonly<Record<string, Method>> = {
   'passkey.add': async (c, [opts], io) => {
     const add = options(opts) as { accountId: string; nickname: string; optionsJSON: never }
     const nickname = visibleText(text(add.nickname, 'The name'))
+    // Not asked for what this browser cannot make.
+    if (!browserSupportsWebAuthn())
+      throw new WalletAuthError('PASSKEY_NOT_SUPPORTED', 'This browser does not support passkeys.')
     const yes = await io.dialog.confirm({
       action: 'add-credential',
       summary: 'Add a passkey made on this device as a way to sign in to the wallet.',
