@@ -5,7 +5,8 @@
  * session cookie could remove a customer's SCA passkey and enrol its own, or move the phone or email
  * the customer's SCA codes go to, then approve payments with them. Enrolment is confirmed where it
  * binds (`/sca/factors/confirm`: the secret and its code, or the passkey's registration); starting
- * one hands out options and binds nothing.
+ * one hands out options and binds nothing. A factor reset likewise where it acts: its `/complete`
+ * clears the lost factor and, for `SMS_OTP`, makes the `mobile` it names the customer's SCA phone.
  *
  * @example
  * ```ts
@@ -16,6 +17,7 @@ export const CONFIRMED_OPERATIONS = [
   'POST /sca/factors/confirm',
   'DELETE /sca/factors/{scaCredentialId}',
   'PATCH /customers/{customerId}',
+  'POST /sca/factors/reset/{resetId}/complete',
 ] as const
 
 /** One of the operations the relay forwards only when the customer confirmed it. */

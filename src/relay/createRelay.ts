@@ -19,9 +19,10 @@ import { type ConfirmationRequest, createRelayConfirmations } from './relayConfi
 import { RELAY_OPERATIONS, type RelayOperation } from './relayOperations.js'
 import { RelayRefusal } from './relayRefusal.js'
 import { compileRoutes, matchRoute, routePath } from './relayRoutes.js'
-import type { RelayTarget } from './relayTarget.js'
+import { type RelayTarget, TARGET_KEYS } from './relayTarget.js'
 import { requireJsonBody } from './requireJsonBody.js'
 import { resolveTarget } from './resolveTarget.js'
+import { readIdempotencyKey, scopedIdempotencyKey } from './scopedIdempotencyKey.js'
 
 /** A standard request handler: what `createRelay` returns and every adapter wraps. */
 export type Relay = (request: Request) => Promise<Response>
@@ -45,7 +46,10 @@ export interface RelayOptions {
   baseUrl: string
   /** HTTP Basic user name (the API client id). */
   clientId: string
-  /** HTTP Basic password (the API secret). Never leaves the relay. */
+  /**
+   * HTTP Basic password (the API secret). Never leaves the relay. It also keys the `Idempotency-Key`
+   * the relay sends for the browser's, so a retry sent across a change of secret is not deduplicated.
+   */
   clientSecret: string
   /** Decides per request; see `RelayAuthorize`. Without it every request is refused (403). */
   authorize: RelayAuthorize
@@ -123,11 +127,14 @@ function invalidOption(message: string): WalletAuthError {
  * as `application/json` in UTF-8 (anything else, `text/plain` and no type included, is 415
  * `UNSUPPORTED_MEDIA_TYPE`: a cross-site page can post those without asking), and sends them
  * on byte for byte (signed retries depend on it) as `application/json`, passes only `Accept`, the wallet signature
- * (under `headerName`), `Request-Id` and `Idempotency-Key` on, and returns the service's status and
+ * (under `headerName`) and `Request-Id` on, replaces the browser's `Idempotency-Key` (1 to 255
+ * printable ASCII characters, else 400 `INVALID_INPUT`) by one scoped to the operation and what the
+ * hook approved (`scopedIdempotencyKey`: one customer's key never answers or blocks another's
+ * request), and returns the service's status and
  * body with only `Content-Type` (a JSON type; another is 502) and `Retry-After`, plus
  * `X-Content-Type-Options: nosniff` and `Cache-Control: no-store` on every answer. The acts the
- * service carries out on the API secret alone (`CONFIRMED_OPERATIONS`: an SCA factor's enrolment or
- * removal, a contact change) go on only once a live session key of the customer signed the relay's
+ * service carries out on the API secret alone (`CONFIRMED_OPERATIONS`: an SCA factor's enrolment,
+ * removal or reset's completion, a contact change) go on only once a live session key of the customer signed the relay's
  * own challenge for exactly that act (else 403 `CONFIRMATION_REQUIRED`). Its own
  * refusals are the service's Error object, with the service's codes where one fits. Works wherever `Request`/`Response`
  * exist; `toNodeHandler` and `toExpressMiddleware` adapt it to Node, and on Hono it is one line:
@@ -211,7 +218,25 @@ export function createRelay(options: RelayOptions): Relay {
   )
   const routes = compileRoutes(allow)
   const authorization = basicAuthorization(clientId, clientSecret)
-  const forwardedHeaders = ['Accept', headerName, 'Request-Id', 'Idempotency-Key']
+  const forwardedHeaders = ['Accept', headerName, 'Request-Id']
+  const scopeIdempotencyKey = scopedIdempotencyKey(clientSecret)
+
+  /**
+   * The key the service gets for the browser's: scoped to the operation, the ids the hook approved
+   * and the customers `isOwnedBy` found owning them. A request that names no id (none does today)
+   * sends none: the relay could not keep customers apart.
+   */
+  const upstreamIdempotencyKey = async (
+    target: RelayTarget,
+    owners: ReadonlyMap<string, string>,
+    key: string | undefined,
+  ): Promise<string | undefined> => {
+    if (key === undefined) return undefined
+    const ids = TARGET_KEYS.flatMap((name) => (target[name] === undefined ? [] : [`${name}=${target[name]}`]))
+    if (ids.length === 0) return undefined
+    const customers = [...owners.keys()].sort().map((customerId) => `owner=${customerId}`)
+    return scopeIdempotencyKey(target.operation, [...ids, ...customers], key)
+  }
 
   const send = async (
     path: string,
@@ -329,10 +354,12 @@ export function createRelay(options: RelayOptions): Relay {
     if (bytes.length > 0) requireJsonBody(request)
     const rule = OPERATION_RULES[match.route.operation as RelayOperation]
     const { target, search } = resolveTarget(match, rule, url.searchParams, bytes)
+    const browserKey = readIdempotencyKey(request)
     const owners = await approve(request, target)
     if (owners === undefined) {
       throw new RelayRefusal(403, 'FORBIDDEN', 'The signed-in user may not make this request.')
     }
+    const idempotencyKey = await upstreamIdempotencyKey(target, owners, browserKey)
     const confirmation: ConfirmationRequest | undefined = confirmed.has(target.operation)
       ? {
           request,
@@ -347,7 +374,16 @@ export function createRelay(options: RelayOptions): Relay {
     // `forward` clears `check` once the service's status settles what becomes of the challenge.
     const passkey = { check: await checkPasskey(target) }
     try {
-      const response = await forward({ request, method, match, bytes, search, passkey, ownConfirmation })
+      const response = await forward({
+        request,
+        method,
+        match,
+        bytes,
+        search,
+        passkey,
+        ownConfirmation,
+        idempotencyKey,
+      })
       const { status, payload } = response
       if (confirmation && ownConfirmation) {
         await confirmations.rememberServiceChallenge(confirmation, status, payload)
@@ -378,6 +414,7 @@ export function createRelay(options: RelayOptions): Relay {
     search,
     passkey,
     ownConfirmation,
+    idempotencyKey,
   }: {
     request: Request
     method: string
@@ -387,12 +424,15 @@ export function createRelay(options: RelayOptions): Relay {
     passkey: { check: PasskeyRegistrationCheck | undefined }
     /** The request's `Request-Id` and signature were the relay's own confirmation: not the service's. */
     ownConfirmation: boolean
+    /** The scoped key that stands for the browser's `Idempotency-Key`, if it sent one. */
+    idempotencyKey: string | undefined
   }): Promise<{ answer: Response; status: number; payload: Uint8Array }> => {
     const headers = new Headers()
-    for (const name of ownConfirmation ? ['Accept', 'Idempotency-Key'] : forwardedHeaders) {
+    for (const name of ownConfirmation ? ['Accept'] : forwardedHeaders) {
       const value = request.headers.get(name)
       if (value !== null) headers.set(name, value)
     }
+    if (idempotencyKey !== undefined) headers.set('Idempotency-Key', idempotencyKey)
     // The type the relay checked the body against, not the one the browser wrote.
     if (bytes.length > 0) headers.set('Content-Type', 'application/json')
     const upstream = await send(`${routePath(match)}${search}`, {

@@ -30,6 +30,21 @@ const QuoteSource = z.looseObject({
   customerId: z.optional(z.nullable(z.string())),
 })
 const CreatedQuote = z.looseObject({ id: Id, source: QuoteSource })
+const Destination = z.looseObject({
+  destinationType: z.string(),
+  accountId: z.optional(z.nullable(z.string())),
+})
+const Transactions = z.looseObject({
+  data: z.array(
+    z.looseObject({
+      id: Id,
+      type: z.optional(z.unknown()),
+      customerId: z.optional(z.unknown()),
+      source: z.optional(z.unknown()),
+      destination: z.optional(z.unknown()),
+    }),
+  ),
+})
 
 function parseJson(payload: Uint8Array): unknown {
   try {
@@ -43,7 +58,8 @@ function parseJson(payload: Uint8Array): unknown {
  * The ids a forwarded answer shows to be `customerId`'s, the target being that customer's: a
  * credential, session or delegated key created or listed on one of its accounts (the account the answer
  * names must be the one the request named, or one already known as the customer's), the accounts
- * listed for it, and a quote drawing on its account.
+ * listed for it, a quote drawing on its account, and the transactions listed for it that
+ * `isOwnedBy` would find its own (its `customerId`, money from or into an account known as its).
  * An answer that names another account or customer plants nothing.
  */
 async function idsShown(
@@ -58,6 +74,12 @@ async function idsShown(
     (accountId === target.accountId ||
       (await known.has(customerId, accountId)) ||
       (await known.has(scope, accountId)))
+  // Where a quote's or an outgoing transaction's money comes from, judged as `isOwnedBy` does.
+  const drawsOnTheCustomer = async (source: z.infer<typeof QuoteSource>) =>
+    source.sourceType === 'ACCOUNT'
+      ? (source.customerId == null || source.customerId === customerId) &&
+        (await ownsAccount(source.accountId))
+      : source.sourceType === 'REALTIME_FUNDING' && source.customerId === customerId
   switch (target.operation) {
     case 'POST /auth/credentials':
     case 'POST /auth/delegated-keys':
@@ -80,14 +102,27 @@ async function idsShown(
     }
     case 'POST /quotes': {
       const parsed = CreatedQuote.safeParse(body)
-      if (!parsed.success) return []
-      const { source } = parsed.data
-      const drawsOnIt =
-        source.sourceType === 'ACCOUNT'
-          ? (source.customerId == null || source.customerId === customerId) &&
-            (await ownsAccount(source.accountId))
-          : source.sourceType === 'REALTIME_FUNDING' && source.customerId === customerId
-      return drawsOnIt ? [parsed.data.id] : []
+      return parsed.success && (await drawsOnTheCustomer(parsed.data.source)) ? [parsed.data.id] : []
+    }
+    case 'GET /transactions': {
+      const parsed = Transactions.safeParse(body)
+      if (!parsed.success || target.customerId !== customerId) return []
+      const owned: string[] = []
+      for (const item of parsed.data.data) {
+        if (item.customerId !== customerId) continue
+        const source = QuoteSource.safeParse(item.source)
+        const destination = Destination.safeParse(item.destination)
+        const into =
+          destination.success && destination.data.destinationType === 'ACCOUNT'
+            ? destination.data.accountId
+            : undefined
+        const ownsIt =
+          item.type === 'OUTGOING'
+            ? source.success && (await drawsOnTheCustomer(source.data))
+            : item.type === 'INCOMING' && (into == null || (await ownsAccount(into)))
+        if (ownsIt) owned.push(item.id)
+      }
+      return owned
     }
     default:
       return []

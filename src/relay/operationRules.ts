@@ -165,6 +165,49 @@ const ScaLoginProof = z
   })
   .check(oneProof)
 const ContactCode = z.strictObject({ code: Code })
+// A reset of an SMS factor names the new phone in two parts; together at most E.164's 15 digits.
+const ResetMobile = z
+  .strictObject({
+    countryCode: z.string().check(z.regex(/^\+[1-9]\d{0,2}$/)),
+    number: z.string().check(z.regex(/^\d{4,14}$/)),
+  })
+  .check(
+    z.refine(
+      ({ countryCode, number }) => countryCode.length - 1 + number.length <= 15,
+      'mobile is longer than an E.164 number.',
+    ),
+  )
+
+const PageLimit = z.string().check(z.regex(/^(?:[1-9]\d?|100)$/))
+const PageCursor = z.string().check(z.minLength(1), z.maxLength(1024))
+const DateTime = z.iso.datetime({ offset: true })
+// The customer is required (without it the service lists the platform's every transaction). The
+// filters that name a party by another handle than an id (platformCustomerId, the account
+// identifiers) are left out: the hook could not judge them, and the contract does not say that
+// beside customerId they only narrow that customer's list.
+const TransactionQuery = z.strictObject({
+  customerId: Id,
+  type: z.optional(z.enum(['INCOMING', 'OUTGOING'])),
+  status: z.optional(
+    z.enum([
+      'CREATED',
+      'PENDING',
+      'PENDING_AUTHORIZATION',
+      'PROCESSING',
+      'COMPLETED',
+      'REJECTED',
+      'FAILED',
+      'REFUNDED',
+      'EXPIRED',
+    ]),
+  ),
+  reference: z.optional(Text),
+  startDate: z.optional(DateTime),
+  endDate: z.optional(DateTime),
+  limit: z.optional(PageLimit),
+  cursor: z.optional(PageCursor),
+  sortOrder: z.optional(z.enum(['asc', 'desc'])),
+})
 
 /**
  * The relay's rule for each of its operations, written from the service's contract: the query
@@ -213,6 +256,7 @@ export const OPERATION_RULES: Readonly<Record<RelayOperation, OperationRule>> = 
     query: z.strictObject({ accountId: Id, fundingSourceId: z.optional(Id) }),
     targets: (query) => ({ accountId: query.accountId }),
   },
+  'GET /auth/delegated-keys/{delegatedKeyId}': {},
   'DELETE /auth/delegated-keys/{delegatedKeyId}': {},
   'GET /customers/{customerId}': {},
   'PATCH /customers/{customerId}': { body: CustomerContactChange, bodyRequired: true },
@@ -222,8 +266,8 @@ export const OPERATION_RULES: Readonly<Record<RelayOperation, OperationRule>> = 
       customerId: Id,
       type: z.optional(z.enum(['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET'])),
       currency: z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{1,16}$/))),
-      limit: z.optional(z.string().check(z.regex(/^(?:[1-9]\d?|100)$/))),
-      cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
+      limit: z.optional(PageLimit),
+      cursor: z.optional(PageCursor),
     }),
     targets: (query) => ({ customerId: query.customerId }),
   },
@@ -247,6 +291,7 @@ export const OPERATION_RULES: Readonly<Record<RelayOperation, OperationRule>> = 
   'POST /quotes/{quoteId}/execute': { body: z.strictObject({ scaFactor: z.optional(PaymentScaFactor) }) },
   'POST /quotes/{quoteId}/authorize': { body: ScaAuthorization, bodyRequired: true },
   'POST /quotes/{quoteId}/authorize/resend': {},
+  'GET /transactions': { query: TransactionQuery, targets: byCustomer },
   'GET /transactions/{transactionId}': {},
   'POST /customers/{customerId}/verify-email': {},
   'POST /customers/{customerId}/verify-email/confirm': { body: ContactCode, bodyRequired: true },
@@ -266,6 +311,19 @@ export const OPERATION_RULES: Readonly<Record<RelayOperation, OperationRule>> = 
     targets: byCustomer,
   },
   'DELETE /sca/factors/{scaCredentialId}': { query: CustomerQuery, targets: byCustomer },
+  'POST /sca/factors/reset': {
+    query: CustomerQuery,
+    body: z.strictObject({ factor: ScaFactor }),
+    bodyRequired: true,
+    targets: byCustomer,
+  },
+  'GET /sca/factors/reset/{resetId}': { query: CustomerQuery, targets: byCustomer },
+  // No body, or `mobile` (an SMS_OTP reset's new phone; the service ignores it for other factors).
+  'POST /sca/factors/reset/{resetId}/complete': {
+    query: CustomerQuery,
+    body: z.strictObject({ mobile: z.optional(ResetMobile) }),
+    targets: byCustomer,
+  },
   'POST /sca/login/start': {
     query: CustomerQuery,
     body: z.strictObject({ factor: ScaFactor }),

@@ -90,6 +90,17 @@ function act(target: ConfirmationRequest['target']): { type: string; parameters:
         type: RELAY_ACTIVITY_TYPES.removeScaFactor,
         parameters: { credentialId: String(target.scaCredentialId) },
       }
+    case 'POST /sca/factors/reset/{resetId}/complete': {
+      // The factor the reset clears is the service's to know; the phone an SMS reset moves to is named.
+      const mobile = body.mobile as { countryCode: string; number: string } | undefined
+      return {
+        type: RELAY_ACTIVITY_TYPES.resetScaFactor,
+        parameters: {
+          resetId: String(target.resetId),
+          ...(mobile === undefined ? {} : { userPhoneNumber: `${mobile.countryCode}${mobile.number}` }),
+        },
+      }
+    }
     case 'PATCH /customers/{customerId}':
       return typeof body.email === 'string'
         ? { type: RELAY_ACTIVITY_TYPES.updateEmail, parameters: { userEmail: body.email } }

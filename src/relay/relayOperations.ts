@@ -1,11 +1,12 @@
 /**
  * The service routes the browser flows use, as `METHOD /path` relative to the versioned base URL:
  * sign-in and credentials (list, add, revoke, OTP activation through `/verify`), sessions (list,
- * refresh, revoke), delegated signing keys (create, list, revoke), the customer and its signed
- * email or phone change, the customer's accounts (list, privacy, export), and payments (quote,
- * execute, SCA authorize and resend, the resulting transaction), and for customers who need strong
- * customer authentication the contact verification (email, phone), the SCA factors (list, enrol,
- * remove) and the SCA login. A `{param}` names the target
+ * refresh, revoke), delegated signing keys (create, list, read, revoke), the customer and its signed
+ * email or phone change, the customer's accounts (list, privacy, export), payments (quote,
+ * execute, SCA authorize and resend, the resulting transaction) and the customer's transaction
+ * history, and for customers who need strong customer authentication the contact verification
+ * (email, phone), the SCA factors (list, enrol, remove, reset after a lost factor) and the SCA
+ * login. A `{param}` names the target
  * field its segment fills (see `RelayTarget`). `createRelay` forwards these; its `allow` option
  * can narrow the list, never extend it, since the relay checks each operation's query and body
  * against the service's contract before forwarding.
@@ -27,6 +28,7 @@ export const RELAY_OPERATIONS = [
   'POST /auth/sessions/{sessionId}/refresh',
   'POST /auth/delegated-keys',
   'GET /auth/delegated-keys',
+  'GET /auth/delegated-keys/{delegatedKeyId}',
   'DELETE /auth/delegated-keys/{delegatedKeyId}',
   'GET /customers/{customerId}',
   'PATCH /customers/{customerId}',
@@ -38,6 +40,7 @@ export const RELAY_OPERATIONS = [
   'POST /quotes/{quoteId}/execute',
   'POST /quotes/{quoteId}/authorize',
   'POST /quotes/{quoteId}/authorize/resend',
+  'GET /transactions',
   'GET /transactions/{transactionId}',
   'POST /customers/{customerId}/verify-email',
   'POST /customers/{customerId}/verify-email/confirm',
@@ -47,6 +50,9 @@ export const RELAY_OPERATIONS = [
   'POST /sca/factors',
   'POST /sca/factors/confirm',
   'DELETE /sca/factors/{scaCredentialId}',
+  'POST /sca/factors/reset',
+  'GET /sca/factors/reset/{resetId}',
+  'POST /sca/factors/reset/{resetId}/complete',
   'POST /sca/login/start',
   'POST /sca/login/complete',
 ] as const

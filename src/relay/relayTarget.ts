@@ -9,6 +9,7 @@ export const TARGET_KEYS = [
   'delegatedKeyId',
   'cardId',
   'scaCredentialId',
+  'resetId',
 ] as const
 
 /** A field of `RelayTarget` that holds an id. */
@@ -51,6 +52,12 @@ export interface RelayTarget {
    * factors of the request's `customerId` only (always present beside it), so that is what decides.
    */
   scaCredentialId?: string
+  /**
+   * An SCA factor reset's `resetId` from the path. As for `scaCredentialId`, the service looks it
+   * up among the resets of the request's `customerId` only (always present beside it), so that is
+   * what decides.
+   */
+  resetId?: string
   /**
    * A parsed copy of the JSON body (`undefined` when there is none), already checked against the
    * operation's schema, e.g. to allow only some credential `type`s. Changing it changes nothing:

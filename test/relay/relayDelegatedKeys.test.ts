@@ -64,6 +64,27 @@ describe('delegated keys through relay and sandbox, judged by isOwnedBy', () => 
     expect((await listed.json()).data.map((k: { status: string }) => k.status)).toEqual(['REVOKED'])
   })
 
+  it("reads the customer's own key, and refuses another customer's (403) without forwarding it", async () => {
+    const { r, ada, bob } = await setUp()
+    const adas = await (await createKey(r, ada.signed, ada.user, ada.cardId)).json()
+    const bobs = await (await createKey(r, bob.signed, bob.user, bob.cardId)).json()
+    const read = await r.browser('ada')(`${r.appBase}/auth/delegated-keys/${adas.id}`)
+    expect(read.status).toBe(200)
+    expect(await read.json()).toMatchObject({
+      id: adas.id,
+      cardId: ada.cardId,
+      accountId: ada.user.accountId,
+    })
+    const reads = () =>
+      r.upstream.filter((call) => call.url.endsWith(`/auth/delegated-keys/${bobs.id}`)).length
+    const refused = await r.browser('ada')(`${r.appBase}/auth/delegated-keys/${bobs.id}`)
+    expect(refused.status).toBe(403)
+    expect(reads()).toBe(0)
+    expect((await r.browser('bob')(`${r.appBase}/auth/delegated-keys/${bobs.id}`)).status).toBe(200)
+    // A malformed id is no route: 404 before the hook.
+    expect((await r.browser('ada')(`${r.appBase}/auth/delegated-keys/..%2F${adas.id}`)).status).toBe(404)
+  })
+
   it("refuses a key for another customer's card or an unknown card (403) without forwarding it", async () => {
     const { r, ada, bob } = await setUp()
     for (const cardId of [bob.cardId, `Card:${crypto.randomUUID()}`]) {

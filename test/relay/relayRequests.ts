@@ -63,6 +63,10 @@ export function validRequests(
       json('POST', { cardId, internalAccountId: accountId, nickname: 'Card payments' }),
     ],
     'GET /auth/delegated-keys': [`/auth/delegated-keys?accountId=${accountId}`, { method: 'GET' }],
+    'GET /auth/delegated-keys/{delegatedKeyId}': [
+      `/auth/delegated-keys/${delegatedKeyId}`,
+      { method: 'GET' },
+    ],
     'DELETE /auth/delegated-keys/{delegatedKeyId}': [
       `/auth/delegated-keys/${delegatedKeyId}`,
       { method: 'DELETE' },
@@ -97,6 +101,10 @@ export function validRequests(
     'POST /quotes/{quoteId}/execute': [`/quotes/${quoteId}/execute`, json('POST', {})],
     'POST /quotes/{quoteId}/authorize': [`/quotes/${quoteId}/authorize`, json('POST', { code: '123456' })],
     'POST /quotes/{quoteId}/authorize/resend': [`/quotes/${quoteId}/authorize/resend`, { method: 'POST' }],
+    'GET /transactions': [
+      `/transactions?customerId=${customerId}&type=OUTGOING&limit=10&sortOrder=asc`,
+      { method: 'GET' },
+    ],
     'GET /transactions/{transactionId}': [`/transactions/${transactionId}`, { method: 'GET' }],
     ...scaRequests(customerId),
   }
@@ -130,6 +138,12 @@ function scaRequests(customerId: string) {
       json('POST', { type: 'PASSKEY', origin: 'https://app.test', credential: { id: 'abc' } }),
     ],
     'DELETE /sca/factors/{scaCredentialId}': [`/sca/factors/cred1${query}`, { method: 'DELETE' }],
+    'POST /sca/factors/reset': [`/sca/factors/reset${query}`, json('POST', { factor: 'SMS_OTP' })],
+    'GET /sca/factors/reset/{resetId}': [`/sca/factors/reset/ScaReset:1${query}`, { method: 'GET' }],
+    'POST /sca/factors/reset/{resetId}/complete': [
+      `/sca/factors/reset/ScaReset:1/complete${query}`,
+      json('POST', { mobile: { countryCode: '+33', number: '612345678' } }),
+    ],
     'POST /sca/login/start': [`/sca/login/start${query}`, json('POST', { factor: 'SMS_OTP' })],
     'POST /sca/login/complete': [
       `/sca/login/complete${query}`,

@@ -17,6 +17,11 @@ describe('the allow-list', () => {
         'DELETE /auth/credentials/{credentialId}',
         'DELETE /auth/delegated-keys/{delegatedKeyId}',
         'DELETE /auth/sessions/{sessionId}',
+        'GET /auth/delegated-keys/{delegatedKeyId}',
+        'GET /transactions',
+        'POST /sca/factors/reset',
+        'GET /sca/factors/reset/{resetId}',
+        'POST /sca/factors/reset/{resetId}/complete',
         'GET /auth/credentials',
         'GET /auth/delegated-keys',
         'GET /auth/sessions',
@@ -56,10 +61,9 @@ describe('the allow-list', () => {
     // Service routes no browser flow uses.
     ['POST', '/customers'],
     ['DELETE', '/customers/Customer:1'],
-    ['GET', '/auth/delegated-keys/DelegatedKey:1'],
     ['GET', '/quotes'],
-    ['GET', '/transactions'],
     ['GET', '/platform/internal-accounts'],
+    ['DELETE', '/sca/factors/reset/ScaReset:1'],
     ['POST', '/customers/external-accounts'],
     ['POST', '/transfer-out'],
     ['POST', '/sandbox/internal-accounts/X/fund'],
@@ -225,7 +229,7 @@ describe('paths, prefix and query', () => {
 })
 
 describe('headers', () => {
-  it('forwards only Content-Type, Accept, the signature, Request-Id and Idempotency-Key, and its own Basic', async () => {
+  it('forwards only Content-Type, Accept, the signature, Request-Id, a scoped Idempotency-Key and its own Basic', async () => {
     const { relay, seen } = fakeService()
     await relay(
       new Request(`http://app.test/quotes/Quote:1/execute`, {
@@ -251,7 +255,8 @@ describe('headers', () => {
       accept: 'application/json',
       'service-wallet-signature': 'stamp',
       'request-id': 'Request:1',
-      'idempotency-key': 'key-1',
+      // Not the browser's key: one scoped to the operation and what the hook approved.
+      'idempotency-key': expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       authorization: `Basic ${btoa('client:secret-value')}`,
     })
   })
