@@ -101,10 +101,13 @@ export async function main(argv: string[]): Promise<SandboxServer | undefined> {
   client secret       ${sandbox.clientSecret}
   OTP signer key      ${sandbox.signerPublicKey}
   export signer key   ${sandbox.exportSignerPublicKey}
-  webhook key         ${sandbox.webhookPublicKey.trim().replaceAll('\n', '\n                      ')}
+  webhook key         the PEM below
   webhook header      ${sandbox.config.webhookSignatureHeaderName}, endpoint ${webhookEndpoint ?? 'none (PATCH /config)'}
   signature header    ${sandbox.config.signatureHeaderName}
   passkey RP id       ${sandbox.config.rpId}, origins ${sandbox.config.origins.join(', ')}
+
+  webhook key (SPKI PEM; copy its lines as they are, with no indentation added):
+${sandbox.webhookPublicKey.trim()}
 
   test values: OTP code 000000 · SCA SMS code 123456 · UMA $success.usd@${sandbox.config.umaDomain}
 

@@ -38,11 +38,15 @@ export interface SandboxConfig {
    * real service's name is `X-Grid-Signature`.
    */
   webhookSignatureHeaderName: string
-  /** Deliveries of one webhook, the first included, before it is given up. Default 6. */
-  webhookMaxAttempts: number
-  /** Wait before a webhook's first retry (sandbox clock), doubled for each further one. Default 1 s. */
+  /**
+   * Wait before a webhook's first retry (sandbox clock), doubled for each further one up to 30
+   * minutes; retries stop 7 days after the first attempt. Default 1 s.
+   */
   webhookRetryDelayMs: number
-  /** A webhook delivery not answered within this (real) time has failed. Default 10 s. */
+  /**
+   * A webhook attempt not answered within this (real) time has failed: its retry is scheduled,
+   * but not sent while that connection is still open. Default 30 s, the service's answer time.
+   */
   webhookTimeoutMs: number
 }
 

@@ -4,12 +4,13 @@ import { WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { answerClientError } from './answerClientError.js'
 import { API_VERSION } from './apiVersion.js'
 import { createApp } from './app.js'
+import { announceProvisionedCards } from './cards/announceProvisionedCards.js'
 import { createClock, type SandboxClock } from './clock.js'
 import { newId, type SandboxConfig, type SandboxContext } from './context.js'
 import { createEnclave } from './enclave.js'
 import { settleMoney } from './money/transactions.js'
 import { createStore } from './store.js'
-import { createSandboxWebhooks } from './webhooks/sandboxWebhooks.js'
+import { createSandboxWebhooks, wakeAfter } from './webhooks/sandboxWebhooks.js'
 import { createWebhookHub } from './webhooks/webhookHub.js'
 import { createWebhookSigner } from './webhooks/webhookSigner.js'
 
@@ -94,9 +95,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     signatureHeaderName: WALLET_SIGNATURE_HEADER,
     log: (message) => console.log(message),
     webhookSignatureHeaderName: WEBHOOK_SIGNATURE_HEADER,
-    webhookMaxAttempts: 6,
     webhookRetryDelayMs: 1_000,
-    webhookTimeoutMs: 10_000,
+    webhookTimeoutMs: 30_000,
     ...overrides,
   }
   const baseClock = createClock(now)
@@ -116,14 +116,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     signer: await createWebhookSigner(),
     clock,
     headerName: config.webhookSignatureHeaderName,
-    maxAttempts: config.webhookMaxAttempts,
     retryDelayMs: config.webhookRetryDelayMs,
     timeoutMs: config.webhookTimeoutMs,
     log: config.log,
+    // Retries come due on the sandbox clock; a clock that follows real time is looked at again then.
+    wake: (ms) => wakeAfter(webhooks, ms),
     ...(webhookEndpoint === undefined ? {} : { endpoint: webhookEndpoint }),
   })
   const webhooks = createSandboxWebhooks(hub, () => {
     settleMoney(ctx)
+    announceProvisionedCards(ctx)
     hub.timeMoved()
   })
   const ctx: SandboxContext = {

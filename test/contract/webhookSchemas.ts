@@ -1,7 +1,7 @@
 // The webhooks the sandbox sends, as the contract's `webhooks` section defines them (BaseWebhook
 // with each family's type enum and data schema). The data schemas are the ones the route tables
-// already hold for the same resources (Transaction, InternalAccount, Customer, Verification), so
-// a webhook's resource is checked exactly like the API's answer about it.
+// already hold for the same resources (Transaction, InternalAccount, Customer, Verification, Card),
+// so a webhook's resource is checked exactly like the API's answer about it.
 
 import * as z from 'zod'
 import { contractRoutes } from './contractRoutes.js'
@@ -25,6 +25,7 @@ const OutgoingTransaction = Transaction.refine(
 const InternalAccount = routeSchema('POST', '/sandbox/internal-accounts/{accountId}/fund', 200)
 const Customer = routeSchema('GET', '/customers/{customerId}', 200)
 const Verification = routeSchema('GET', '/verifications/{verificationId}', 200)
+const Card = routeSchema('GET', '/cards/{id}', 200)
 
 const webhook = <const T extends readonly [string, ...string[]]>(types: T, data: z.ZodType) =>
   z.strictObject({ id: z.string().min(1), type: z.enum(types), timestamp: DateTime, data })
@@ -84,6 +85,10 @@ const families = [
     ],
     Verification,
   ),
+  // CardStateChangeWebhook and CardFundingSourceChangeWebhook: BaseWebhook, a required `data` that
+  // is the whole Card after the change, one type each.
+  webhook(['CARD.STATE_CHANGE'], Card),
+  webhook(['CARD.FUNDING_SOURCE_CHANGE'], Card),
   // TestWebhookRequest: BaseWebhook with type TEST; the contract's example carries `data: {}`.
   z.strictObject({
     id: z.string().min(1),

@@ -16,6 +16,8 @@ import { contractFetch } from '../contract/contractFetch.js'
 import { webhookProblems } from '../contract/webhookSchemas.js'
 
 const START = Date.parse('2026-03-02T09:00:00Z')
+const WAIT = { timeoutMs: 20_000 }
+const POLL = { timeout: 20_000 }
 const open: TestSandbox[] = []
 
 // Every webhook a test received, whatever the test looked at, is checked against the contract.
@@ -37,8 +39,13 @@ async function start(options: TestSandboxOptions = {}) {
     })
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
-  const webhooks = sandbox.webhooks
-  if (!webhooks && options.webhooks !== false) throw new Error('no webhook receiver')
+  const collector = sandbox.webhooks
+  if (!collector && options.webhooks !== false) throw new Error('no webhook receiver')
+  const webhooks = collector && {
+    ...collector,
+    waitFor: ((type, matches, wait) =>
+      collector.waitFor(type, matches, { ...WAIT, ...wait })) as WebhookCollector['waitFor'],
+  }
   return { sandbox, call, webhooks: webhooks as WebhookCollector }
 }
 
@@ -80,7 +87,8 @@ function expectContract(received: ReceivedWebhook[]) {
   expect(received.flatMap((webhook) => webhookProblems(webhook.event))).toEqual([])
 }
 
-describe('sandbox webhooks', () => {
+// Bounds on real-time waits, generous for a busy machine: each wait ends as soon as its condition holds.
+describe('sandbox webhooks', { timeout: 60_000 }, () => {
   it("sends each flow's events once, signed under webhookPublicKey, as the contract shapes them", async () => {
     const { sandbox, call, webhooks } = await start()
     const ada = await sandbox.createCustomer({ fullName: 'Ada Lovelace' })
@@ -250,7 +258,10 @@ describe('sandbox webhooks', () => {
     // A TEST sent after the checks has arrived: their customer events would have too.
     expect((await call('POST', '/sandbox/webhooks/test')).status).toBe(200)
     await expect
-      .poll(() => webhooks.events.filter((webhook) => webhook.event.type.startsWith('VERIFICATION.')).length)
+      .poll(
+        () => webhooks.events.filter((webhook) => webhook.event.type.startsWith('VERIFICATION.')).length,
+        POLL,
+      )
       .toBe(2)
     const customerEvents = webhooks.events.filter(
       (webhook) => webhook.event.type.startsWith('CUSTOMER.') && isAda(webhook),
@@ -261,7 +272,9 @@ describe('sandbox webhooks', () => {
   it('retries a failed delivery after the back-off on the sandbox clock, same event id', async () => {
     const answers = [500, 503]
     const attempts: ReceivedWebhook['event'][] = []
+    const logs: string[] = []
     const { sandbox, call, webhooks } = await start({
+      log: (line) => logs.push(line),
       webhooks: {
         respond: (webhook) => {
           attempts.push(webhook.event)
@@ -272,10 +285,13 @@ describe('sandbox webhooks', () => {
     await sandbox.createCustomer()
     const kyc = () =>
       attempts.filter((event) => event.type === 'CUSTOMER.KYC_APPROVED').map((event) => event.id)
-    await expect.poll(() => kyc().length).toBe(1)
+    // The sandbox has the failure (and set the retry from the clock's time then) once it logs it.
+    const scheduled = (attempt: number) => logs.some((line) => line.includes(`; attempt ${attempt} in`))
+    await expect.poll(() => scheduled(2), POLL).toBe(true)
     // First retry after 1 s, the next after 2 s more (the clock stands still unless moved).
     sandbox.clock.advance(1_000)
-    await expect.poll(() => kyc().length).toBe(2)
+    await expect.poll(() => kyc().length, POLL).toBe(2)
+    await expect.poll(() => scheduled(3), POLL).toBe(true)
     sandbox.clock.advance(1_999)
     // A TEST sent after the move has arrived: a retry the move had made due would have too.
     expect((await call('POST', '/sandbox/webhooks/test')).status).toBe(200)
@@ -299,7 +315,7 @@ describe('sandbox webhooks', () => {
       },
     })
     const ada = await sandbox.createCustomer()
-    await expect.poll(() => hanging).toBe(1)
+    await expect.poll(() => hanging, POLL).toBe(1)
     // The endpoint has not answered; the flows go on.
     await sandbox.fund(ada.accountId, 1_000)
     const account = await call(
@@ -307,7 +323,7 @@ describe('sandbox webhooks', () => {
       `/customers/internal-accounts?customerId=${ada.customerId}&type=EMBEDDED_WALLET`,
     )
     expect(account.body.data).toMatchObject([{ balance: { amount: 1_000 } }])
-    await expect.poll(() => hanging).toBeGreaterThanOrEqual(3)
+    await expect.poll(() => hanging, POLL).toBeGreaterThanOrEqual(3)
   })
 
   it('answers GET and PATCH /config as the contract defines them, 400 for a malformed update, 501 for what it does not honour', async () => {

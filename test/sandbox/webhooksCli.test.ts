@@ -1,6 +1,9 @@
 // The CLI prints the webhook key beside the signer keys, and a platform that takes the key from
-// that output verifies the webhooks the command's sandbox sends to --webhook-endpoint.
+// that output (the PEM lines pasted as they are) verifies the webhooks the command's sandbox sends
+// to --webhook-endpoint, with the relay's verifier and with Node's own crypto, as the service's
+// guide does.
 
+import { createPublicKey, createVerify } from 'node:crypto'
 import { afterEach, expect, it, vi } from 'vitest'
 import { main } from '../../src/sandbox/cli.js'
 import type { SandboxServer } from '../../src/sandbox/index.js'
@@ -32,8 +35,16 @@ it('prints the webhook key and header, and signs what it sends to --webhook-endp
   ])
   const output = printed.join('\n')
   expect(output).toMatch(/webhook header +X-Grid-Signature/)
-  key = output.match(/webhook key +(-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----)/)?.[1]
-  expect(key).toBeDefined()
+  // The lines from BEGIN to END, exactly as a person would select and paste them.
+  const lines = output.split('\n')
+  const begin = lines.indexOf('-----BEGIN PUBLIC KEY-----')
+  const end = lines.indexOf('-----END PUBLIC KEY-----')
+  expect([begin, end].every((index) => index > 0) && begin < end).toBe(true)
+  const pasted = `${lines.slice(begin, end + 1).join('\n')}\n`
+  const parsed = createPublicKey(pasted)
+  expect(parsed.asymmetricKeyType).toBe('ec')
+  expect(parsed.asymmetricKeyDetails?.namedCurve).toBe('prime256v1')
+  key = pasted
   const created = await fetch(`${server?.baseUrl}/customers`, {
     method: 'POST',
     headers: {
@@ -43,7 +54,13 @@ it('prints the webhook key and header, and signs what it sends to --webhook-endp
     body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Ada Lovelace', email: 'ada@example.com' }),
   })
   const customer = (await created.json()) as { id: string }
-  const received = await collector.waitFor('CUSTOMER.KYC_APPROVED')
+  const received = await collector.waitFor('CUSTOMER.KYC_APPROVED', undefined, { timeoutMs: 30_000 })
   expect(received.event.data).toMatchObject({ id: customer.id })
   expect(collector.rejected).toEqual([])
-})
+  // The service's Node example: SHA-256 over the raw body, the DER signature from the header.
+  const { s } = JSON.parse(received.signature ?? '') as { s: string }
+  const verifies = (body: string) =>
+    createVerify('SHA256').update(body).verify({ key: pasted, format: 'pem', type: 'spki' }, s, 'base64')
+  expect(verifies(received.body)).toBe(true)
+  expect(verifies(`${received.body} `)).toBe(false)
+}, 60_000)

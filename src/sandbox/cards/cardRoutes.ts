@@ -5,6 +5,7 @@ import { listPage } from '../money/listPage.js'
 import { requiresSca } from '../money/scaRegion.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
+import { watchProvisioning } from '../webhooks/cardEvents.js'
 import { cardCurrency, FundingSources } from './cardFundingSources.js'
 import type { CardRecord, CardState } from './cardRecord.js'
 import { cardView } from './cardView.js'
@@ -38,10 +39,11 @@ function kycApproved(fields: Record<string, unknown>): boolean {
 /**
  * Cards (`/cards`), as far as delegated keys need them: `POST /cards` issues a virtual card to a
  * KYC-approved customer, funded by their internal accounts (`PROCESSING`, then `ACTIVE` once the
- * sandbox clock has moved `CARD_PROVISIONING_MS`), `GET /cards/{id}` reads one (404
- * `REFERENCE_NOT_FOUND`), and `GET /cards` lists them by `cardholderId`, `accountId` (a funding
- * source), `platformCardId` and `state`, newest first unless `sortOrder=asc`, paginated, and
- * `PATCH /cards/{id}` freezes, unfreezes or closes one and replaces its funding sources or limit.
+ * sandbox clock has moved `CARD_PROVISIONING_MS`, announced as `CARD.STATE_CHANGE`),
+ * `GET /cards/{id}` reads one (404 `REFERENCE_NOT_FOUND`), and `GET /cards` lists them by
+ * `cardholderId`, `accountId` (a funding source), `platformCardId` and `state`, newest first unless
+ * `sortOrder=asc`, paginated, and `PATCH /cards/{id}` freezes, unfreezes or closes one and replaces
+ * its funding sources or limit (each change announced as a webhook).
  *
  * @example
  * ```ts
@@ -88,6 +90,7 @@ export function cardRoutes(ctx: SandboxContext): Hono {
       updatedAt: iso(now),
     }
     store.cards.set(id, card)
+    watchProvisioning(ctx, card)
     return c.json(cardView(card), 201)
   })
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { iso, type SandboxContext } from '../context.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
+import { announceCard } from '../webhooks/cardEvents.js'
 import { cardCurrency, FundingSources } from './cardFundingSources.js'
 import type { CardRecord, CardState } from './cardRecord.js'
 
@@ -27,7 +28,9 @@ function conflict(code: string, message: string): SandboxError {
  * Applies a `PATCH /cards/{id}` body to `card`: a closed card takes nothing (409
  * `CARD_ALREADY_CLOSED` for closing it again, `CARD_NOT_MUTABLE` otherwise), a state change outside
  * the allowed ones is 409 `INVALID_STATE_TRANSITION`, new funding sources must be the cardholder's
- * in the card's currency (400 `FUNDING_SOURCE_INELIGIBLE`), and closing takes no other field.
+ * in the card's currency (400 `FUNDING_SOURCE_INELIGIBLE`), and closing takes no other field. A
+ * state change is announced as `CARD.STATE_CHANGE`, new funding sources as
+ * `CARD.FUNDING_SOURCE_CHANGE`.
  *
  * @example
  * ```ts
@@ -67,5 +70,9 @@ export function updateCard(
     if (state === 'CLOSED') card.stateReason = 'CLOSED_BY_PLATFORM'
   }
   card.updatedAt = iso(ctx.clock.now())
+  // Each event carries the card after the whole update. The contract fires the funding one on
+  // every update of the array, even to the same accounts.
+  if (fundingSources !== undefined) announceCard(ctx, 'CARD.FUNDING_SOURCE_CHANGE', card)
+  if (state !== undefined) announceCard(ctx, 'CARD.STATE_CHANGE', card)
   return card
 }

@@ -44,12 +44,12 @@ function notImplemented(members: string[]): SandboxError {
 
 /**
  * The platform's configuration and webhook test: `GET /config` and `PATCH /config` (a
- * PlatformConfig; a `webhookEndpoint` registers it and sends it the `TEST` webhook in the
- * background, an `umaDomain` names the sandbox's UMA domain; the contract's other members are 501
- * `NOT_IMPLEMENTED`, anything malformed 400) and `POST /sandbox/webhooks/test`, which sends a
- * `TEST` webhook now and answers the endpoint's 2xx status and body (400
- * `WEBHOOK_ENDPOINT_NOT_SET` without an endpoint, `WEBHOOK_DELIVERY_ERROR` when no answer came or
- * it was not a 2xx).
+ * PlatformConfig; a `webhookEndpoint` registers it and sends it the `TEST` webhook once, in the
+ * background and never retried, as the service does; an `umaDomain` names the sandbox's UMA
+ * domain; the contract's other members are 501 `NOT_IMPLEMENTED`, anything malformed 400) and
+ * `POST /sandbox/webhooks/test`, which sends a `TEST` webhook now and answers the endpoint's 2xx
+ * status and body (400 `WEBHOOK_ENDPOINT_NOT_SET` without an endpoint, `WEBHOOK_DELIVERY_ERROR`
+ * when no answer came or it was not a 2xx).
  *
  * @example
  * ```ts

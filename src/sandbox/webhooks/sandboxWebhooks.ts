@@ -5,9 +5,11 @@ export interface SandboxWebhooks {
   hub: WebhookHub
   /** Transactions with steps not announced yet, and how many of their steps were announced. */
   announced: Map<string, number>
+  /** Cards still provisioning, whose turn to `ACTIVE` is announced when the clock reaches it. */
+  provisioningCards: Set<string>
   /** Real-time wake-ups for steps that come due later (cleared by `close`). */
   timers: Set<ReturnType<typeof setTimeout>>
-  /** Announces what the sandbox clock has made due: settled money, step changes, retries. */
+  /** Announces what the sandbox clock has made due: settled money, step changes, cards, retries. */
   tick(): void
 }
 
@@ -20,7 +22,7 @@ export interface SandboxWebhooks {
  * ```
  */
 export function createSandboxWebhooks(hub: WebhookHub, tick: () => void): SandboxWebhooks {
-  return { hub, announced: new Map(), timers: new Set(), tick }
+  return { hub, announced: new Map(), provisioningCards: new Set(), timers: new Set(), tick }
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The event types the sandbox sends, each as the contract names it (`OBJECT.EVENT`). The contract
- * defines more (cards, agents, bulk uploads…); the sandbox's flows cause these.
+ * defines more (card transactions, account status changes, agents, bulk uploads…); the sandbox's
+ * flows cause these.
  *
  * @example
  * ```ts
@@ -27,6 +28,8 @@ export const SANDBOX_WEBHOOK_TYPES = [
   'VERIFICATION.REJECTED',
   'VERIFICATION.RESOLVE_ERRORS',
   'VERIFICATION.IN_PROGRESS',
+  'CARD.STATE_CHANGE',
+  'CARD.FUNDING_SOURCE_CHANGE',
 ] as const
 
 /** One of `SANDBOX_WEBHOOK_TYPES`. */

@@ -1,5 +1,13 @@
 import type { SandboxClock } from '../clock.js'
 import { iso, newId } from '../context.js'
+import { createEndpointLanes } from './endpointLanes.js'
+import {
+  isRetried,
+  retryDelay,
+  settles,
+  WEBHOOK_MAX_IN_FLIGHT,
+  WEBHOOK_RETRY_WINDOW_MS,
+} from './retryPolicy.js'
 import type { SandboxWebhookType, WebhookEvent } from './webhookEvent.js'
 import type { WebhookSigner } from './webhookSigner.js'
 
@@ -9,16 +17,24 @@ export interface WebhookHubOptions {
   clock: SandboxClock
   /** Header carrying `{"v":"1","s":"<base64 DER signature>"}`. */
   headerName: string
-  /** Deliveries of one event, the first included, before it is given up. */
-  maxAttempts: number
-  /** Wait before the first retry (sandbox clock); doubled for each further one. */
+  /** Wait before the first retry (sandbox clock); doubled for each further one, up to 30 minutes. */
   retryDelayMs: number
-  /** An attempt the endpoint has not answered within this (real) time has failed. */
+  /**
+   * Real time after which an unanswered attempt has failed. The connection is left open (a retry
+   * waits for it to end, and a late 2xx still counts); a once-only delivery's is closed.
+   */
   timeoutMs: number
+  /** Connections open to one endpoint at a time. Default `WEBHOOK_MAX_IN_FLIGHT` (8). */
+  maxInFlight?: number
   endpoint?: string
   log: (message: string) => void
   /** Default: the global `fetch`. */
   fetch?: typeof fetch
+  /**
+   * Asks for `timeMoved` to run after about `ms` of real time, for a clock that follows real time
+   * (the sandbox's wake-ups). Default: an unref'd timer of the hub's own.
+   */
+  wake?: (ms: number) => void
 }
 
 /** The endpoint's answer to one delivery. */
@@ -36,33 +52,43 @@ export interface WebhookHub {
   setEndpoint(url: string): void
   /** Queues the event for the endpoint (nothing without one) and returns at once. */
   emit(type: SandboxWebhookType, data?: Record<string, unknown>): WebhookEvent | undefined
-  /** Sends one `TEST` event now, once, and returns the endpoint's answer (rejects if none came). */
+  /**
+   * Sends the event to the endpoint once, never retried, and resolves with its answer, or with
+   * `undefined` when there is no endpoint or no answer came (network error, timeout, close).
+   */
+  deliverOnce(type: SandboxWebhookType, data?: Record<string, unknown>): Promise<WebhookAnswer | undefined>
+  /** Sends one `TEST` event to `url`, once, and returns the endpoint's answer (rejects if none came). */
   sendTest(url: string): Promise<WebhookAnswer>
   /** Sends the retries that the sandbox clock has made due (called when the clock moves). */
   timeMoved(): void
   /** How many deliveries wait for a retry. */
   pending(): number
+  /** Connections open to endpoints now. */
+  inFlight(): number
+  /** Deliveries waiting for a free connection to their endpoint. */
+  queued(): number
   /** Stops every pending retry and aborts deliveries in flight. */
   close(): void
 }
 
+type Outcome = { answer: WebhookAnswer } | { error: unknown }
+
 interface Delivery {
   url: string
-  body: string
-  type: string
-  attempt: number
+  type: SandboxWebhookType
+  /** The exact bytes of every attempt: a redelivery is the same event, not a new one. */
+  bytes: Uint8Array<ArrayBuffer>
+  retried: boolean
+  attempts: number
+  firstAttemptAt?: number
+  /** Sandbox-clock time of the next attempt, while it waits in `waiting`. */
   dueAt: number
-  timer?: ReturnType<typeof setTimeout>
-}
-
-/**
- * Whether the endpoint's status settles a delivery: a 2xx, a 409 (the contract's "already
- * processed": a duplicate id), or for `INCOMING_PAYMENT.PENDING` the approval answers 403 (reject)
- * and 422 (more information), which are answers, not failures.
- */
-function settles(type: string, status: number): boolean {
-  if ((status >= 200 && status <= 299) || status === 409) return true
-  return type === 'INCOMING_PAYMENT.PENDING' && (status === 403 || status === 422)
+  /** The real-time wake-up last asked for it (a later, shorter one means the clock is moving). */
+  wakeMs: number
+  /** An attempt's connection is open: no other attempt of it starts until it ends. */
+  open: boolean
+  /** For a once-only delivery: what its single attempt came to. */
+  onEnd?: (outcome: Outcome) => void
 }
 
 function unrefTimer(callback: () => void, ms: number): ReturnType<typeof setTimeout> {
@@ -72,89 +98,117 @@ function unrefTimer(callback: () => void, ms: number): ReturnType<typeof setTime
 }
 
 /**
- * The webhook sender of one sandbox. Deliveries never block the flow that caused them: each is
- * POSTed in the background, signed over its exact bytes, and a failed one (network error, timeout
- * or a status other than 2xx and 409, the contract's duplicate) is retried after `retryDelayMs`,
- * doubled each time, on the sandbox clock (moving the clock sends due retries), up to
- * `maxAttempts`. An `INCOMING_PAYMENT.PENDING` answered 403 or 422 is not retried: the sandbox's
- * only pending incoming payments are transfers in, a bank rail where the contract makes those
- * answers informational (the payment's outcome stays the one its timeline set).
+ * The webhook sender of one sandbox, with the service's retry policy. Deliveries never block the
+ * flow that caused them. `TEST` and `INCOMING_PAYMENT.PENDING` are sent once. Any other event that
+ * fails (network error, no answer within `timeoutMs`, a status other than 2xx and 409) is tried
+ * again `retryDelayMs` later on the sandbox clock, the wait doubling up to 30 minutes, until 7 days
+ * after its first attempt. Every attempt of an event carries the same bytes (so the same `id`),
+ * and a slow endpoint is never sent an event again while an earlier attempt of it is still open:
+ * a timed-out connection is left to end, and a late 2xx or 409 still settles the event. At most
+ * `maxInFlight` connections are open to one endpoint; further deliveries wait, in order.
  *
  * @example
  * ```ts
- * const hub = createWebhookHub({ signer, clock, headerName: 'X-Service-Signature', maxAttempts: 6,
- *   retryDelayMs: 1_000, timeoutMs: 10_000, log: console.log })
+ * const hub = createWebhookHub({ signer, clock, headerName: 'X-Service-Signature',
+ *   retryDelayMs: 1_000, timeoutMs: 30_000, log: console.log })
  * hub.setEndpoint('http://localhost:4000/webhooks')
- * hub.emit('TEST')
+ * hub.emit('CUSTOMER.KYC_APPROVED', customer)
  * ```
  */
 export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
-  const { signer, clock, headerName, maxAttempts, retryDelayMs, timeoutMs, log } = options
+  const { signer, clock, headerName, retryDelayMs, timeoutMs, log } = options
   const send = options.fetch ?? ((input, init) => fetch(input, init))
+  const lanes = createEndpointLanes(options.maxInFlight ?? WEBHOOK_MAX_IN_FLIGHT)
   let endpoint = options.endpoint
   let closed = false
   const waiting = new Set<Delivery>()
   const inFlight = new Set<AbortController>()
+  let hub: WebhookHub
+  const wake =
+    options.wake ??
+    ((ms: number) => {
+      unrefTimer(() => hub.timeMoved(), ms)
+    })
 
-  const post = async (url: string, body: string): Promise<WebhookAnswer> => {
-    const bytes = new TextEncoder().encode(body)
-    const signature = await signer.sign(bytes)
+  const post = async (delivery: Delivery, signal: AbortSignal): Promise<WebhookAnswer> => {
+    const signature = await signer.sign(delivery.bytes)
+    const response = await send(delivery.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        [headerName]: JSON.stringify({ v: '1', s: signature }),
+      },
+      body: delivery.bytes,
+      signal,
+    })
+    return { url: delivery.url, status: response.status, body: await response.text() }
+  }
+
+  const describe = (delivery: Delivery) => `webhook ${delivery.type} to ${delivery.url}`
+
+  /** Schedules the next attempt after a failed one, or gives the event up past the 7 days. */
+  const failed = (delivery: Delivery, why: string) => {
+    if (closed) return
+    const delay = retryDelay(delivery.attempts, retryDelayMs)
+    const dueAt = clock.now() + delay
+    if (dueAt - (delivery.firstAttemptAt ?? dueAt) > WEBHOOK_RETRY_WINDOW_MS) {
+      log(`sandbox: ${describe(delivery)} ${why}; given up after ${delivery.attempts} attempts over 7 days`)
+      return
+    }
+    log(
+      `sandbox: ${describe(delivery)} ${why}; attempt ${delivery.attempts + 1} in ${delay} ms (sandbox clock)`,
+    )
+    delivery.dueAt = dueAt
+    delivery.wakeMs = delay
+    waiting.add(delivery)
+    wake(delay)
+  }
+
+  const attempt = async (delivery: Delivery): Promise<void> => {
+    if (closed) {
+      delivery.onEnd?.({ error: new Error('The sandbox closed.') })
+      return
+    }
+    delivery.attempts += 1
+    delivery.firstAttemptAt ??= clock.now()
+    delivery.open = true
     const controller = new AbortController()
     inFlight.add(controller)
-    const timer = unrefTimer(() => controller.abort(), timeoutMs)
+    let timedOut = false
+    const timer = unrefTimer(() => {
+      timedOut = true
+      // Nothing follows a once-only delivery: its connection can go.
+      if (!delivery.retried) return controller.abort(new Error(`No answer within ${timeoutMs} ms.`))
+      failed(delivery, `not answered within ${timeoutMs} ms (not sent again while that connection is open)`)
+    }, timeoutMs)
+    let outcome: Outcome
     try {
-      const response = await send(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          [headerName]: JSON.stringify({ v: '1', s: signature }),
-        },
-        body: bytes,
-        signal: controller.signal,
-      })
-      return { url, status: response.status, body: await response.text() }
+      outcome = { answer: await post(delivery, controller.signal) }
+    } catch (error) {
+      outcome = { error: timedOut && !delivery.retried ? controller.signal.reason : error }
     } finally {
       clearTimeout(timer)
       inFlight.delete(controller)
+      delivery.open = false
     }
-  }
-
-  const wait = (delivery: Delivery, ms: number) => {
-    delivery.timer = unrefTimer(() => {
-      const remaining = delivery.dueAt - clock.now()
-      if (remaining <= 0) attempt(delivery)
-      // A clock that follows real time is nearly there; a frozen one waits for `timeMoved`.
-      else if (remaining < ms) wait(delivery, remaining)
-    }, ms)
-  }
-
-  const retry = (delivery: Delivery) => {
-    if (closed) return
-    if (delivery.attempt >= maxAttempts) {
-      log(`sandbox: webhook ${delivery.type} to ${delivery.url} given up after ${delivery.attempt} attempts`)
+    if (!delivery.retried) return delivery.onEnd?.(outcome)
+    if ('answer' in outcome && settles(outcome.answer.status)) {
+      waiting.delete(delivery)
+      if (timedOut) log(`sandbox: ${describe(delivery)} answered ${outcome.answer.status} after the timeout`)
       return
     }
-    const delay = retryDelayMs * 2 ** (delivery.attempt - 1)
-    delivery.attempt += 1
-    delivery.dueAt = clock.now() + delay
-    waiting.add(delivery)
-    wait(delivery, delay)
+    if (!timedOut)
+      failed(delivery, 'answer' in outcome ? `answered ${outcome.answer.status}` : 'not answered')
+    // The retry the timeout scheduled waited for this connection; it goes now if it is due.
+    else if (waiting.has(delivery) && delivery.dueAt <= clock.now()) start(delivery)
   }
 
-  const attempt = (delivery: Delivery) => {
+  const start = (delivery: Delivery) => {
     waiting.delete(delivery)
-    if (closed) return
-    post(delivery.url, delivery.body).then(
-      (answer) => {
-        if (!settles(delivery.type, answer.status)) retry(delivery)
-        else if (answer.status === 403 || answer.status === 422) {
-          log(
-            `sandbox: webhook ${delivery.type} answered ${answer.status}: a bank-rail payment, informational`,
-          )
-        }
-      },
-      () => retry(delivery),
-    )
+    lanes.enqueue(delivery.url, {
+      run: () => attempt(delivery),
+      drop: () => delivery.onEnd?.({ error: new Error('The sandbox closed.') }),
+    })
   }
 
   const event = (type: SandboxWebhookType, data?: Record<string, unknown>): WebhookEvent => ({
@@ -164,7 +218,37 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     ...(data ? { data } : {}),
   })
 
-  return {
+  const delivery = (url: string, sent: WebhookEvent, onEnd?: Delivery['onEnd']): Delivery => ({
+    url,
+    type: sent.type,
+    bytes: new TextEncoder().encode(JSON.stringify(sent)),
+    retried: onEnd === undefined && isRetried(sent.type),
+    attempts: 0,
+    dueAt: 0,
+    wakeMs: 0,
+    open: false,
+    ...(onEnd ? { onEnd } : {}),
+  })
+
+  const once = (url: string, type: SandboxWebhookType, data?: Record<string, unknown>) =>
+    new Promise<Outcome>((resolve) => {
+      if (closed) return resolve({ error: new Error('The sandbox closed.') })
+      start(delivery(url, event(type, data), resolve))
+    })
+
+  /** What a once-only delivery sent by `emit` came to, for the log (nobody awaits it). */
+  const reportOnce = (type: SandboxWebhookType, url: string) => (outcome: Outcome) => {
+    if ('error' in outcome) log(`sandbox: webhook ${type} to ${url} not answered (${type} is sent once)`)
+    else if (
+      type === 'INCOMING_PAYMENT.PENDING' &&
+      (outcome.answer.status === 403 || outcome.answer.status === 422)
+    )
+      log(`sandbox: webhook ${type} answered ${outcome.answer.status}: a bank-rail payment, informational`)
+    else if (!settles(outcome.answer.status))
+      log(`sandbox: webhook ${type} to ${url} answered ${outcome.answer.status} (${type} is sent once)`)
+  }
+
+  hub = {
     publicKeyPem: signer.publicKeyPem,
     endpoint: () => endpoint,
     setEndpoint: (url) => {
@@ -173,25 +257,43 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
     emit: (type, data) => {
       if (endpoint === undefined || closed) return undefined
       const sent = event(type, data)
-      const delivery: Delivery = { url: endpoint, body: JSON.stringify(sent), type, attempt: 1, dueAt: 0 }
-      delivery.timer = unrefTimer(() => attempt(delivery), 0)
+      start(delivery(endpoint, sent, isRetried(type) ? undefined : reportOnce(type, endpoint)))
       return sent
     },
-    sendTest: (url) => post(url, JSON.stringify(event('TEST', {}))),
+    deliverOnce: async (type, data) => {
+      if (endpoint === undefined || closed) return undefined
+      const outcome = await once(endpoint, type, data)
+      return 'answer' in outcome ? outcome.answer : undefined
+    },
+    sendTest: async (url) => {
+      const outcome = await once(url, 'TEST', {})
+      if ('error' in outcome) throw outcome.error
+      return outcome.answer
+    },
     timeMoved: () => {
       const now = clock.now()
-      for (const delivery of [...waiting]) {
-        if (delivery.dueAt > now) continue
-        clearTimeout(delivery.timer)
-        attempt(delivery)
+      const due = [...waiting].filter((delivery) => !delivery.open && delivery.dueAt <= now)
+      due.sort((a, b) => a.dueAt - b.dueAt)
+      for (const delivery of due) start(delivery)
+      for (const delivery of waiting) {
+        const remaining = delivery.dueAt - now
+        // A wake-up that came a little early on a clock that follows real time: look again soon.
+        // On a clock that stands still the remaining time does not shrink, and nothing is asked.
+        if (!delivery.open && remaining < delivery.wakeMs) {
+          delivery.wakeMs = remaining
+          wake(remaining)
+        }
       }
     },
     pending: () => waiting.size,
+    inFlight: () => inFlight.size,
+    queued: () => lanes.queued(),
     close: () => {
       closed = true
-      for (const delivery of waiting) clearTimeout(delivery.timer)
       waiting.clear()
-      for (const controller of inFlight) controller.abort()
+      lanes.clear()
+      for (const controller of inFlight) controller.abort(new Error('The sandbox closed.'))
     },
   }
+  return hub
 }
