@@ -56,7 +56,14 @@ signIn.addEventListener('wallet-session-ended', async () => {
   signIn.methods = (await api<Account>('/api/account')).methods
 })
 
-$<HTMLButtonElement>('#add-passkey').addEventListener('click', async () => {
+// The passkey is made in the signer's frame, in this same browser: a browser without WebAuthn
+// (WebKitGTK) is not offered what cannot work there, nor asked to confirm it first.
+const addPasskey = $<HTMLButtonElement>('#add-passkey')
+if (!('PublicKeyCredential' in window)) {
+  addPasskey.hidden = true
+  $<HTMLElement>('#no-passkeys').hidden = false
+}
+addPasskey.addEventListener('click', async () => {
   if (!account) return
   try {
     const optionsJSON = await api<Parameters<typeof wallet.passkey.add>[0]['optionsJSON']>(

@@ -110,6 +110,7 @@ export function connectSigner({
   >()
   const listeners = new Set<(event: unknown) => void>()
   let calls = 0
+  let focusBefore: Element | null = null
   let failure: WalletAuthError | undefined
   let markReady: () => void = () => {}
   let markFailed: (error: WalletAuthError) => void = () => {}
@@ -168,10 +169,20 @@ export function connectSigner({
     } else if (message.kind === 'callback') {
       void answerCallback(message)
     } else if (message.kind === 'visible') {
-      frame.style.setProperty('display', message.visible ? 'block' : 'none')
       if (message.visible) {
+        focusBefore = document.activeElement
+        frame.style.setProperty('display', 'block')
         frame.focus()
         port.postMessage({ kind: 'shown' })
+      } else {
+        // The keyboard comes back to the page with the frame gone: to where it was before the
+        // frame was shown (the page may move it on from there).
+        if (document.activeElement === frame) {
+          frame.blur()
+          if (focusBefore instanceof HTMLElement && focusBefore.isConnected) focusBefore.focus()
+        }
+        frame.style.setProperty('display', 'none')
+        focusBefore = null
       }
     }
   }

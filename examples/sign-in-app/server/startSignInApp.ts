@@ -11,16 +11,21 @@ export interface RunningApp {
   close(): Promise<void>
 }
 
+/** Where the page is built unless `startSignInApp` is told (Playwright's run of the app). */
+const DEFAULT_OUT_DIR = fileURLToPath(new URL('../../../test-results/sign-in-app/dist', import.meta.url))
+
 /**
  * Builds the example app and serves it on `localhost:port`, its backend set up with `settings`,
- * and its signer on `localhost:signer.port`.
+ * and its signer on `localhost:signer.port`. `outDir` is where the page is built: runs side by
+ * side need one each (a build empties it first).
  */
 export async function startSignInApp(
   port: number,
   {
     signer: signerSettings,
+    outDir = DEFAULT_OUT_DIR,
     ...settings
-  }: Omit<AppSettings, 'origin' | 'signerOrigin'> & { signer: SignerSettings },
+  }: Omit<AppSettings, 'origin' | 'signerOrigin'> & { signer: SignerSettings; outDir?: string },
 ): Promise<RunningApp> {
   const origin = `http://localhost:${port}`
   const signer = await startSigner(signerSettings, origin)
@@ -30,7 +35,7 @@ export async function startSignInApp(
     logLevel: 'error',
     build: {
       target: 'es2022',
-      outDir: fileURLToPath(new URL('../../../test-results/sign-in-app/dist', import.meta.url)),
+      outDir,
       emptyOutDir: true,
     },
     // WebAuthn refuses IP hosts: the page is on localhost.
