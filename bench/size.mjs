@@ -38,7 +38,9 @@ export const WHOLE_KIT = 'index'
 export const BUDGETS = [
   { name: 'stamp', limit: 2048, enforced: true },
   { name: 'keys+stamp+fetch', limit: 8192, enforced: true },
-  { name: 'index', limit: 40960, enforced: true },
+  // 40 KB until issue 27 gave the client the transaction history (its schema, about 640 B), the
+  // SCA factor reset with its intent check and sentence (about 390 B) and a delegated key's read.
+  { name: 'index', limit: 43008, enforced: true },
   // All seven elements on top of the client they drive: 12 KB in issue 13; 14 KB since issue 19
   // gave them a confirmation panel before every sensitive signature, a typed-contact step and the
   // export's closed root and clipboard clearing (about 2.2 KB; the panel loaded lazily saved

@@ -16,6 +16,7 @@ import { createPasskeyMethods } from './passkeyMethods.js'
 import { createQuoteMethods } from './quoteMethods.js'
 import { createScaMethods } from './scaMethods.js'
 import { createSessionState, type WalletAuthEvent } from './sessionState.js'
+import { createTransactionMethods } from './transactionMethods.js'
 import { withJsonBodies } from './withJsonBodies.js'
 
 /** Options of `createWalletAuth`. */
@@ -44,8 +45,8 @@ export interface WalletAuthOptions {
   /** Clock. Default `Date.now`. */
   now?: () => number
   /**
-   * Asked before the session signs an export, a credential change (added or removed), a contact
-   * change, a payment or a delegated key, with what the checked payload (for a payment, the quote
+   * Asked before the session signs an export, a credential change (added, removed, or a lost SCA
+   * factor's reset), a contact change, a payment or a delegated key, with what the checked payload (for a payment, the quote
    * the client holds) authorises: anything but `true` refuses with `CONFIRMATION_DECLINED`, and
    * nothing is signed or sent. A method's own `confirm` option replaces it for that call; the
    * elements pass theirs (their own confirmation step) only when the client has none.
@@ -57,8 +58,9 @@ export interface WalletAuthOptions {
  * The browser client: every sign-in (email and SMS OTP, passkey, OAuth), the session kept in
  * IndexedDB and announced, credentials (OTP ones added and activated) and sessions, the
  * customer's email and phone (changed, and verified where the service asks), export, delegated
- * keys, strong customer authentication (factors and the SCA login), and payments with SCA at
- * execution, each call validated and every failure a `WalletAuthError` with the service's code.
+ * keys, strong customer authentication (factors, their reset and the SCA login), payments with
+ * SCA at execution and the transaction history, each call validated and every failure a
+ * `WalletAuthError` with the service's code.
  *
  * @example
  * ```ts
@@ -134,6 +136,7 @@ export function createPageHeldWalletAuth(options: WalletAuthOptions) {
     sca: createScaMethods(ctx),
     delegatedKeys: createDelegatedKeyMethods(ctx),
     quotes: createQuoteMethods(ctx),
+    transactions: createTransactionMethods(ctx),
     /** fetch bound to the current session: 202 challenges are stamped and replayed inside. */
     // Declared as JSON before the signed fetch builds its Request, which would say text/plain.
     fetch: withJsonBodies(ctx.signedFetch),

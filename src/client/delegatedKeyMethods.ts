@@ -22,6 +22,8 @@ export interface DelegatedKeyMethods {
     nickname: string
     confirm?: ConfirmAction
   }): Promise<DelegatedKey>
+  /** One key by its id (one on the signed-in customer's accounts: the relay refuses any other). */
+  get(delegatedKeyId: string): Promise<DelegatedKey>
   /** The keys of an account, a card funding source or both (`PENDING` and `REVOKED` included). */
   list(filter: { accountId?: string; fundingSourceId?: string }): Promise<DelegatedKey[]>
   /** Revokes an `ACTIVE` key: the service deletes its signer, and it can no longer sign. */
@@ -37,6 +39,8 @@ export function createDelegatedKeyMethods(ctx: ClientContext): DelegatedKeyMetho
         schema: DelegatedKey,
         ...(confirm ? { confirm } : {}),
       }),
+    get: (delegatedKeyId) =>
+      ctx.call('GET', `/auth/delegated-keys/${encodeURIComponent(delegatedKeyId)}`, { schema: DelegatedKey }),
     async list({ accountId, fundingSourceId } = {}) {
       if (accountId === undefined && fundingSourceId === undefined) {
         throw new WalletAuthError('INVALID_ARGUMENT', 'Name an accountId, a fundingSourceId or both.')

@@ -1,6 +1,8 @@
 export type { PasskeyEnrolmentStart, TotpEnrolmentStart } from '../sca/scaEnrolment.js'
 export type { ScaFactorView } from '../sca/scaFactor.js'
 export type { ScaLoginComplete, ScaLoginStart } from '../sca/scaLogin.js'
+export type { ScaResetStart, ScaResetStatus } from '../wire/scaReset.js'
+export type { Transaction, TransactionPage } from '../wire/transaction.js'
 export type {
   CredentialMethods,
   CredentialRevokeOptions,
@@ -28,5 +30,11 @@ export type {
   ScaAnswer,
   ScaOptions,
 } from './quoteMethods.js'
-export type { ScaLoginCompleteOptions, ScaLoginFactor, ScaMethods } from './scaMethods.js'
+export type {
+  ScaLoginCompleteOptions,
+  ScaLoginFactor,
+  ScaMethods,
+  ScaResetCompleteOptions,
+} from './scaMethods.js'
 export type { SignOutOrigin, WalletAuthEvent } from './sessionState.js'
+export type { TransactionListOptions, TransactionMethods } from './transactionMethods.js'

@@ -22,8 +22,8 @@ function jsonBody(bytes: Uint8Array | undefined): unknown {
 }
 
 /**
- * The signed fetch of the calls the relay confirms itself (an SCA factor's enrolment or removal, a
- * contact change): each leg held to `requestIntent`, which for the relay's activity binds the
+ * The signed fetch of the calls the relay confirms itself (an SCA factor's enrolment, removal or
+ * reset, a contact change): each leg held to `requestIntent`, which for the relay's activity binds the
  * customer, the factor or contact and the SHA-256 of the exact body sent, then `confirm`ed once
  * per act (a contact change the service then has the wallet sign as well is one question). The
  * relay's activities name no wallet organization (the relay does not know it), so they are checked

@@ -1,4 +1,4 @@
-import type { ActivityExpectation } from '../intent/activityExpectation.js'
+import type { ActivityExpectation, ParameterPattern } from '../intent/activityExpectation.js'
 import type { Activity } from '../intent/readActivity.js'
 import { RELAY_ACTIVITY_TYPES } from '../intent/relayActivityTypes.js'
 
@@ -155,6 +155,34 @@ const ROUTES: ReadonlyArray<{
     },
   },
   {
+    // The reset the path names, and the phone an SMS reset moves the codes to: named exactly when
+    // the body names one, as the body's two parts together.
+    method: 'POST',
+    pattern: /\/sca\/factors\/reset\/([^/]+)\/complete$/,
+    expect: (resetId, body, leg, __, request) => {
+      const customerId = customerOf(request)
+      if (leg > 0 || !customerId) return []
+      let userPhoneNumber: ParameterPattern = (value: unknown) => value === undefined
+      if (body.mobile !== undefined) {
+        const mobile = isRecord(body.mobile) ? body.mobile : {}
+        const countryCode = text(mobile.countryCode)
+        const number = text(mobile.number)
+        if (!countryCode || !number) return []
+        userPhoneNumber = `${countryCode}${number}`
+      }
+      return [
+        {
+          type: RELAY_ACTIVITY_TYPES.resetScaFactor,
+          parameters: {
+            resetId,
+            userPhoneNumber,
+            ...relayBinding(request, customerId, 'POST /sca/factors/reset/{resetId}/complete'),
+          },
+        },
+      ]
+    },
+  },
+  {
     method: 'POST',
     pattern: /\/auth\/delegated-keys()$/,
     expect: (_, body, leg, signed) => delegatedKeyLeg(body, leg, signed),
@@ -248,8 +276,8 @@ function credentialAddition(body: Record<string, unknown>): ActivityExpectation[
  * The activities a signed request of the service may have the session sign, read from the request
  * itself: the route's activity type(s) and the values the client put in it (the export's and the
  * refresh's key, the credential's id or token, the revoked id, the new email or phone), and the
- * relay's own confirmation of an SCA factor's enrolment or removal or a contact change (the
- * customer, the factor or contact, the body's digest). An empty
+ * relay's own confirmation of an SCA factor's enrolment, removal or reset, or of a contact change
+ * (the customer, the factor, reset or contact, the body's digest). An empty
  * list means nothing may be signed: a route the kit does not know, a leg past the route's last, a
  * body that does not name what the route binds, or an OTP credential's addition (whose contact the
  * request does not name). A flow of several legs is held, leg by leg, to the legs `signed` before.

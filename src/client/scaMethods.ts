@@ -13,6 +13,7 @@ import {
 } from '../sca/scaEnrolment.js'
 import { ScaFactorList, type ScaFactorView } from '../sca/scaFactor.js'
 import { ScaLoginComplete, ScaLoginStart } from '../sca/scaLogin.js'
+import { ScaResetStart, ScaResetStatus } from '../wire/scaReset.js'
 import type { ClientContext } from './clientContext.js'
 import { relayConfirmedFetch } from './relayConfirmedFetch.js'
 
@@ -34,12 +35,22 @@ export interface ScaLoginCompleteOptions {
   origin?: string
 }
 
+/** Options of `sca.completeReset`. */
+export interface ScaResetCompleteOptions {
+  /**
+   * For an `SMS_OTP` reset (required there, ignored for the others): the phone the customer's
+   * codes go to from now on, in two parts, e.g. `{ countryCode: '+33', number: '612345678' }`.
+   */
+  mobile?: { countryCode: string; number: string }
+}
+
 /**
  * Strong customer authentication for a customer who needs it (today: an EU address; the others
  * get the service's `CONFLICT`). Listing, starting an enrolment and logging in take no wallet
  * signature: the relay judges the customer named. Confirming an enrolment and removing a factor
- * are confirmed by the relay: the session signs the relay's activity naming exactly that act,
- * after the client's `confirm` said yes (`CONFIRMATION_DECLINED` otherwise, nothing sent).
+ * and completing a lost factor's reset are confirmed by the relay: the session signs the relay's
+ * activity naming exactly that act, after the client's `confirm` said yes (`CONFIRMATION_DECLINED`
+ * otherwise, nothing sent).
  *
  * @example
  * ```ts
@@ -81,6 +92,20 @@ export interface ScaMethods {
    * the service's 400: the same `started` login may be completed again.
    */
   completeLogin(customerId: string, options: ScaLoginCompleteOptions): Promise<ScaLoginComplete>
+  /**
+   * Starts resetting a factor the customer lost (enrolled; at most 5 starts a day, then
+   * `RATE_LIMITED` with `retryAfter`): the person then passes the service's identity check with
+   * `livenessAccessToken` or `verificationLink`.
+   */
+  startReset(customerId: string, factor: ScaLoginFactor): Promise<ScaResetStart>
+  /** Where a reset stands: poll until `LIVENESS_PASSED` (then `completeReset`) or a final status. */
+  resetStatus(customerId: string, resetId: string): Promise<ScaResetStatus>
+  /**
+   * Completes a reset whose identity check passed, clearing the lost factor (the service's 400
+   * before then). For an `SMS_OTP` reset, `mobile` becomes the phone the codes go to. The person
+   * confirms it first (`confirm`, told the new phone): it changes how payments are approved.
+   */
+  completeReset(customerId: string, resetId: string, options?: ScaResetCompleteOptions): Promise<void>
 }
 
 /**
@@ -164,6 +189,22 @@ export function createScaMethods(ctx: ClientContext): ScaMethods {
           ...proof,
         },
         schema: ScaLoginComplete,
+      })
+    },
+    startReset: (customerId, factor) =>
+      ctx.call('POST', `/sca/factors/reset${query(customerId)}`, { body: { factor }, schema: ScaResetStart }),
+    resetStatus: (customerId, resetId) =>
+      ctx.call('GET', `/sca/factors/reset/${encodeURIComponent(resetId)}${query(customerId)}`, {
+        schema: ScaResetStatus,
+      }),
+    async completeReset(customerId, resetId, { mobile } = {}) {
+      // No body unless a phone is named: the contract's "omit the body" for the other factors.
+      const path = `/sca/factors/reset/${encodeURIComponent(resetId)}/complete${query(customerId)}`
+      await ctx.call('POST', path, {
+        ...(mobile === undefined
+          ? {}
+          : { body: { mobile: { countryCode: mobile.countryCode, number: mobile.number } } }),
+        fetch: relayConfirmed,
       })
     },
   }

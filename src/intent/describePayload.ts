@@ -171,6 +171,23 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
       const ids = texts([p.credentialId])
       return { action: 'remove-credential', summary: `Remove the payment factor ${listed(ids)}.`, ids, ...on }
     }
+    case RELAY_ACTIVITY_TYPES.resetScaFactor: {
+      // A reset clears the lost way to approve payments; an SMS one sends the codes to a new phone.
+      const contact = text(p.userPhoneNumber)
+      return contact === undefined
+        ? {
+            action: 'remove-credential',
+            summary:
+              'Finish resetting a lost way to approve payments: it is removed, and a new one can be set up.',
+            ...on,
+          }
+        : {
+            action: 'change-contact',
+            summary: `Finish resetting how you approve payments: the codes will go to ${contact}.`,
+            contact,
+            ...on,
+          }
+    }
     case RELAY_ACTIVITY_TYPES.updateEmail:
     case RELAY_ACTIVITY_TYPES.updatePhoneNumber: {
       const email = type === RELAY_ACTIVITY_TYPES.updateEmail

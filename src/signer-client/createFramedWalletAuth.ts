@@ -4,8 +4,13 @@ import type { ContactChannel } from '../client/contactVerificationMethods.js'
 import type { ContactChange } from '../client/customerMethods.js'
 import type { PasskeySignInOptions } from '../client/passkeyMethods.js'
 import type { PaymentResult, PaymentScaFactor, QuoteRequest, ScaOptions } from '../client/quoteMethods.js'
-import type { ScaLoginCompleteOptions, ScaLoginFactor } from '../client/scaMethods.js'
+import type {
+  ScaLoginCompleteOptions,
+  ScaLoginFactor,
+  ScaResetCompleteOptions,
+} from '../client/scaMethods.js'
 import type { SignOutOrigin } from '../client/sessionState.js'
+import type { TransactionListOptions } from '../client/transactionMethods.js'
 import type { SessionMetadata } from '../keys/createKeyStore.js'
 import type { PasskeyEnrolmentStart, TotpEnrolmentStart } from '../sca/scaEnrolment.js'
 import type { ScaFactorView } from '../sca/scaFactor.js'
@@ -15,6 +20,8 @@ import type { ClientKeyAuthSession } from '../wire/authSession.js'
 import type { Customer } from '../wire/customer.js'
 import type { DelegatedKey } from '../wire/delegatedKey.js'
 import type { Quote } from '../wire/quote.js'
+import type { ScaResetStart, ScaResetStatus } from '../wire/scaReset.js'
+import type { Transaction, TransactionPage } from '../wire/transaction.js'
 import { connectSigner, type SignerFrameOptions } from './connectSigner.js'
 import { framedFetch } from './framedFetch.js'
 
@@ -184,6 +191,20 @@ export function createFramedWalletAuth({
         customerId: string,
         options: Omit<ScaLoginCompleteOptions, 'origin'>,
       ) => Promise<ScaLoginComplete>,
+      startReset: plain('sca.startReset') as (
+        customerId: string,
+        factor: ScaLoginFactor,
+      ) => Promise<ScaResetStart>,
+      resetStatus: plain('sca.resetStatus') as (
+        customerId: string,
+        resetId: string,
+      ) => Promise<ScaResetStatus>,
+      /** The person confirms it in the signer's frame, told the new phone. */
+      completeReset: plain('sca.completeReset') as (
+        customerId: string,
+        resetId: string,
+        options?: ScaResetCompleteOptions,
+      ) => Promise<void>,
     },
     delegatedKeys: {
       create: plain('delegatedKeys.create') as (options: {
@@ -191,6 +212,7 @@ export function createFramedWalletAuth({
         internalAccountId: string
         nickname: string
       }) => Promise<DelegatedKey>,
+      get: plain('delegatedKeys.get') as (delegatedKeyId: string) => Promise<DelegatedKey>,
       list: plain('delegatedKeys.list') as (filter: {
         accountId?: string
         fundingSourceId?: string
@@ -212,6 +234,13 @@ export function createFramedWalletAuth({
         options: ScaOptions & { onScaChallenge: NonNullable<ScaOptions['onScaChallenge']> },
       ) => call('quotes.authorize', [quoteId, options], ['onScaChallenge']) as Promise<Quote>,
       resend: plain('quotes.resend') as (quoteId: string) => Promise<void>,
+    },
+    transactions: {
+      list: plain('transactions.list') as (
+        customerId: string,
+        options?: TransactionListOptions,
+      ) => Promise<TransactionPage>,
+      get: plain('transactions.get') as (transactionId: string) => Promise<Transaction>,
     },
     /** fetch through the signer: to the relay only, 202 challenges checked, confirmed and stamped there. */
     fetch: framedFetch(call),

@@ -57,6 +57,19 @@ function withCallback(value: Record<string, unknown>, name: string, io: SignerIo
   return { ...value, [name]: (...args: unknown[]) => io.callback(name, args) }
 }
 
+// The options of a reset's completion, closed: the new phone's two parts, nothing else.
+function resetOptions(value: unknown): { mobile?: { countryCode: string; number: string } } {
+  const { mobile } = options(value)
+  if (mobile === undefined) return {}
+  if (typeof mobile !== 'object' || mobile === null || Array.isArray(mobile)) {
+    throw refuse('The mobile must be an object.')
+  }
+  const { countryCode, number } = mobile as Record<string, unknown>
+  return {
+    mobile: { countryCode: text(countryCode, 'The country code'), number: text(number, 'The number') },
+  }
+}
+
 function preparedOf<T>(io: SignerIo, handle: unknown): T {
   const prepared = io.prepared.get(text(handle, 'The handle'))
   if (!prepared) throw new WalletAuthError('INVALID_ARGUMENT', 'That sign-in was not prepared here.')
@@ -175,7 +188,15 @@ export const SIGNER_METHODS: Readonly<Record<string, Method>> = {
     c.sca.startLogin(text(id, 'The customer'), text(factor, 'The factor') as never),
   'sca.completeLogin': (c, [id, opts]) =>
     c.sca.completeLogin(text(id, 'The customer'), options(opts) as never),
+  'sca.startReset': (c, [id, factor]) =>
+    c.sca.startReset(text(id, 'The customer'), text(factor, 'The factor') as never),
+  'sca.resetStatus': (c, [id, reset]) =>
+    c.sca.resetStatus(text(id, 'The customer'), text(reset, 'The reset')),
+  // Confirmed by the person in the signer's dialog (the client's confirm), told the new phone.
+  'sca.completeReset': (c, [id, reset, opts]) =>
+    c.sca.completeReset(text(id, 'The customer'), text(reset, 'The reset'), resetOptions(opts)),
   'delegatedKeys.create': (c, [opts]) => c.delegatedKeys.create(options(opts) as never),
+  'delegatedKeys.get': (c, [id]) => c.delegatedKeys.get(text(id, 'The delegated key')),
   'delegatedKeys.list': (c, [filter]) => c.delegatedKeys.list(options(filter)),
   'delegatedKeys.revoke': (c, [id]) => c.delegatedKeys.revoke(text(id, 'The delegated key')),
   'quotes.create': (c, [request, opts], io) =>
@@ -186,5 +207,7 @@ export const SIGNER_METHODS: Readonly<Record<string, Method>> = {
   'quotes.authorize': (c, [id, opts], io) =>
     c.quotes.authorize(text(id, 'The quote'), withCallback(options(opts), 'onScaChallenge', io) as never),
   'quotes.resend': (c, [id]) => c.quotes.resend(text(id, 'The quote')),
+  'transactions.list': (c, [id, opts]) => c.transactions.list(text(id, 'The customer'), options(opts)),
+  'transactions.get': (c, [id]) => c.transactions.get(text(id, 'The transaction')),
   fetch: (_c, [request], io) => signerFetch(io.fetch, request, io.baseUrl),
 }

@@ -221,6 +221,51 @@ describe('requestIntent', () => {
     expect(intent('DELETE', '/auth/sessions/%E0%A4%A')).toEqual([])
   })
 
+  it("holds a reset's completion to the reset in its path and the phone in its body, or to no phone", async () => {
+    const sha = 'ab'.repeat(32)
+    const complete = (path: string, body: unknown, leg = 0) =>
+      requestIntent({ method: 'POST', path, body, leg, search: '?customerId=Customer%3A1', bodySha256: sha })
+    const relayActivity = (parameters: Record<string, unknown>) =>
+      activity(
+        'ACTIVITY_TYPE_RELAY_RESET_SCA_FACTOR',
+        {
+          bodySha256: sha,
+          customerId: 'Customer:1',
+          nonce: '00',
+          operation: 'POST /sca/factors/reset/{resetId}/complete',
+          ...parameters,
+        },
+        'relay',
+      )
+    const sms = complete('/wallet/sca/factors/reset/ScaReset%3A1/complete', {
+      mobile: { countryCode: '+33', number: '612345678' },
+    })
+    const other = complete('/wallet/sca/factors/reset/ScaReset%3A1/complete', undefined)
+    expect(
+      checkPayload(relayActivity({ resetId: 'ScaReset:1', userPhoneNumber: '+33612345678' }), sms).type,
+    ).toBe('ACTIVITY_TYPE_RELAY_RESET_SCA_FACTOR')
+    checkPayload(relayActivity({ resetId: 'ScaReset:1' }), other)
+    for (const [parameters, expected, field] of [
+      [{ resetId: 'ScaReset:2', userPhoneNumber: '+33612345678' }, sms, 'parameters.resetId'],
+      [{ resetId: 'ScaReset:1', userPhoneNumber: '+33612345679' }, sms, 'parameters.userPhoneNumber'],
+      [{ resetId: 'ScaReset:1' }, sms, 'parameters.userPhoneNumber'],
+      [{ resetId: 'ScaReset:1', userPhoneNumber: '+33612345678' }, other, 'parameters.userPhoneNumber'],
+    ] as const) {
+      const error = await expectCode(
+        () => checkPayload(relayActivity(parameters), expected),
+        'PAYLOAD_MISMATCH',
+      )
+      expect(error.details?.field).toBe(field)
+    }
+    // Nothing without the customer, past the first leg, or with a phone in one part only.
+    expect(
+      requestIntent({ method: 'POST', path: '/sca/factors/reset/R/complete', body: undefined, leg: 0 }),
+    ).toEqual([])
+    expect(complete('/sca/factors/reset/R/complete', undefined, 1)).toEqual([])
+    expect(complete('/sca/factors/reset/R/complete', { mobile: { countryCode: '+33' } })).toEqual([])
+    expect(complete('/sca/factors/reset/R/complete', { mobile: '+33612345678' })).toEqual([])
+  })
+
   it('makes checkPayload refuse whatever comes when nothing is expected', async () => {
     const error = await expectCode(
       () => checkPayload(activity('ACTIVITY_TYPE_EXPORT_WALLET', {}), intent('POST', '/somewhere/else')),

@@ -86,6 +86,24 @@ describe('describePayload', () => {
       { payload: '00', signWith: '0xabc' },
       { action: 'sign', account: '0xabc' },
     ],
+    [
+      'ACTIVITY_TYPE_RELAY_RESET_SCA_FACTOR',
+      { customerId: 'Customer:1', resetId: 'ScaReset:1', userPhoneNumber: '+33612345678' },
+      {
+        action: 'change-contact',
+        contact: '+33612345678',
+        summary: 'Finish resetting how you approve payments: the codes will go to +33612345678.',
+      },
+    ],
+    [
+      'ACTIVITY_TYPE_RELAY_RESET_SCA_FACTOR',
+      { customerId: 'Customer:1', resetId: 'ScaReset:1' },
+      {
+        action: 'remove-credential',
+        summary:
+          'Finish resetting a lost way to approve payments: it is removed, and a new one can be set up.',
+      },
+    ],
     ['ACTIVITY_TYPE_SOMETHING_NEW', {}, { action: 'other' }],
   ])('tells what %s authorises', (type, parameters, expected) => {
     const description = of(type, parameters)

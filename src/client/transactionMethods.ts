@@ -1,0 +1,102 @@
+import { WalletAuthError } from '../errors.js'
+import { DateTime } from '../wire/primitives.js'
+import { Transaction, TransactionPage } from '../wire/transaction.js'
+import type { ClientContext } from './clientContext.js'
+
+/** Filters and paging of `transactions.list`; each one left out filters nothing. */
+export interface TransactionListOptions {
+  /** Money received (`INCOMING`) or sent (`OUTGOING`). */
+  type?: 'INCOMING' | 'OUTGOING'
+  /** One status, e.g. `COMPLETED` or `PENDING_AUTHORIZATION`. */
+  status?:
+    | 'CREATED'
+    | 'PENDING'
+    | 'PENDING_AUTHORIZATION'
+    | 'PROCESSING'
+    | 'COMPLETED'
+    | 'REJECTED'
+    | 'FAILED'
+    | 'REFUNDED'
+    | 'EXPIRED'
+  /** The payment's reference, as the service records it. */
+  reference?: string
+  /** From this ISO 8601 date-time on (inclusive), e.g. `2026-01-01T00:00:00Z`. */
+  startDate?: string
+  /** Up to this ISO 8601 date-time (inclusive). */
+  endDate?: string
+  /** Transactions per page, 1 to 100. Default (the service's) 20. */
+  limit?: number
+  /** The `nextCursor` of the page before. */
+  cursor?: string
+  /** `desc` (newest first, the default) or `asc`. */
+  sortOrder?: 'asc' | 'desc'
+}
+
+/**
+ * The customer's transaction history: reads, no wallet signature (the relay judges the customer
+ * named). Amounts are in each currency's smallest unit.
+ *
+ * @example
+ * ```ts
+ * let page = await wallet.transactions.list(customerId, { type: 'OUTGOING', limit: 20 })
+ * render(page.data)
+ * if (page.hasMore) page = await wallet.transactions.list(customerId, { type: 'OUTGOING', cursor: page.nextCursor })
+ * ```
+ */
+export interface TransactionMethods {
+  /** One page of the customer's transactions, newest first unless `sortOrder: 'asc'`. */
+  list(customerId: string, options?: TransactionListOptions): Promise<TransactionPage>
+  /** One transaction, by its id (one of the customer's: the relay refuses any other). */
+  get(transactionId: string): Promise<Transaction>
+}
+
+/** The query of a list call, or `INVALID_ARGUMENT` before anything is sent. */
+function listQuery(customerId: string, options: TransactionListOptions): URLSearchParams {
+  const { type, status, reference, startDate, endDate, limit, cursor, sortOrder } = options
+  const query = new URLSearchParams({ customerId })
+  const invalid = (message: string) => new WalletAuthError('INVALID_ARGUMENT', message)
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100)) {
+    throw invalid('limit must be a whole number from 1 to 100.')
+  }
+  for (const [name, value] of [
+    ['startDate', startDate],
+    ['endDate', endDate],
+  ] as const) {
+    if (value !== undefined && !DateTime.safeParse(value).success) {
+      throw invalid(`${name} must be an ISO 8601 date-time, e.g. 2026-01-01T00:00:00Z.`)
+    }
+  }
+  const members = { type, status, reference, startDate, endDate, cursor, sortOrder }
+  for (const [name, value] of Object.entries(members)) {
+    if (value === undefined) continue
+    // From plain JavaScript (or a page through the signer) a member may be anything: only text is sent.
+    if (typeof value !== 'string' || value === '') throw invalid(`${name} must be text.`)
+    query.set(name, value)
+  }
+  if (limit !== undefined) query.set('limit', String(limit))
+  return query
+}
+
+/**
+ * The `transactions` methods of a client.
+ *
+ * @example
+ * ```ts
+ * const transactions = createTransactionMethods(ctx)
+ * const { data } = await transactions.list(customerId)
+ * ```
+ */
+export function createTransactionMethods(ctx: ClientContext): TransactionMethods {
+  return {
+    async list(customerId, options = {}) {
+      const query = listQuery(customerId, options)
+      const page = await ctx.call('GET', `/transactions?${query}`, { schema: TransactionPage })
+      if (page.hasMore && page.nextCursor === undefined) {
+        throw new WalletAuthError('INVALID_RESPONSE', 'GET /transactions says there is more, with no cursor.')
+      }
+      return page
+    },
+    get: (transactionId) =>
+      ctx.call('GET', `/transactions/${encodeURIComponent(transactionId)}`, { schema: Transaction }),
+  }
+}
