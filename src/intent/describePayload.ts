@@ -168,8 +168,14 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
       }
     }
     case RELAY_ACTIVITY_TYPES.removeScaFactor: {
+      // The activity names the factor by its id alone: said in words, the id kept for support.
       const ids = texts([p.credentialId])
-      return { action: 'remove-credential', summary: `Remove the payment factor ${listed(ids)}.`, ids, ...on }
+      return {
+        action: 'remove-credential',
+        summary: 'Remove one of the ways you approve payments.',
+        ids,
+        ...on,
+      }
     }
     case RELAY_ACTIVITY_TYPES.resetScaFactor: {
       // A reset clears the lost way to approve payments; an SMS one sends the codes to a new phone.

@@ -29,6 +29,8 @@ export interface PersonGate {
 
 // Chromium's IntersectionObserver v2 refuses a visibility delay under 100 ms.
 const VISIBILITY_DELAY_MS = 100
+// The share of the target that must be in view: all of it, give or take a fraction of a pixel.
+const WHOLLY = 0.99
 
 /**
  * Decides whether a click on `target` (a signer's Confirm, inside its own frame) is the person's
@@ -48,7 +50,10 @@ const VISIBILITY_DELAY_MS = 100
  *   (Firefox, WebKit) IntersectionObserver v1 says at least whether the target is in the viewport
  *   at all: a frame the page hid (`display: none`) or moved out of view counts from when it came
  *   back. Those engines cannot tell a frame made transparent or covered by the page; there the
- *   person relies on the other rules, the pointer's dwell above all.
+ *   person relies on the other rules, the pointer's dwell above all. In every engine, a target
+ *   the frame's viewport can hold must be wholly in view: a frame the page moved partly off the
+ *   screen, so that only the buttons show and what is signed is out of sight, is not visible (a
+ *   target larger than the frame's viewport scrolls inside it, and is taken as it shows).
  * - `pointer-just-arrived`: for a pointer's click (`event.detail > 0`), the pointer must have been
  *   seen inside this document (`pointerover`/`pointermove`) since the last `reset()` and not have
  *   left it (`pointerout` to nowhere) for `minVisibleMs`, against a frame moved or shown under a
@@ -80,10 +85,15 @@ export function createPersonGate(
       (entries) => {
         const last = entries.at(-1) as (IntersectionObserverEntry & { isVisible?: boolean }) | undefined
         if (!last) return
-        if (!(v2 ? last.isVisible : last.isIntersecting)) visibleSince = undefined
-        else visibleSince ??= now()
+        if (!(v2 ? last.isVisible : last.isIntersecting) || !wholly(last, document.defaultView)) {
+          visibleSince = undefined
+        } else visibleSince ??= now()
       },
-      (v2 ? { trackVisibility: true, delay: VISIBILITY_DELAY_MS } : {}) as IntersectionObserverInit,
+      {
+        // Reported again whenever the target goes in or out of view, wholly or at all.
+        threshold: [0, WHOLLY],
+        ...(v2 ? { trackVisibility: true, delay: VISIBILITY_DELAY_MS } : {}),
+      } as IntersectionObserverInit,
     )
     watcher.observe(target)
     return watcher
@@ -129,6 +139,17 @@ export function createPersonGate(
       document.removeEventListener('pointerout', left, true)
     },
   }
+}
+
+/** Wholly in the (top-level) viewport, unless the frame's own viewport `view` cannot hold the target. */
+function wholly(
+  { intersectionRatio, boundingClientRect: box }: IntersectionObserverEntry,
+  view: Window | null,
+) {
+  return (
+    intersectionRatio >= WHOLLY ||
+    (view !== null && (box.width > view.innerWidth || box.height > view.innerHeight))
+  )
 }
 
 function hasVisibilityTracking(): boolean {

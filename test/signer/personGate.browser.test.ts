@@ -102,6 +102,40 @@ describe('createPersonGate', () => {
     expect(last()).toEqual(refused('not-visible'))
   })
 
+  it('refuses a click while the panel is partly out of view (its summary off screen), in every engine', async () => {
+    // The panel's top (what is signed) above the viewport, its Confirm still on screen.
+    const button = h('button', { type: 'button' }, 'Confirm')
+    const panel = place(h('section', {}, h('p', {}, 'You send 1,000.00 USD'), button))
+    for (const [name, value] of Object.entries({
+      position: 'fixed',
+      top: '-40px',
+      left: '0',
+      height: '120px',
+    }))
+      panel.style.setProperty(name, value)
+    button.style.setProperty('margin-top', '60px')
+    const clock = testClock()
+    const gate = createPersonGate(panel, { now: clock.now })
+    gates.push(gate)
+    const verdicts: PersonGateVerdict[] = []
+    button.addEventListener('click', (event) => verdicts.push(gate.accepts(event)))
+    // Seen by the engine (visible, but not wholly in view), then waited for long enough.
+    await visibility(panel)
+    await pointTo(button)
+    clock.advance(1_000)
+    await userEvent.click(button)
+    expect(verdicts.at(-1)).toEqual(refused('not-visible'))
+    // Wholly in view: counted from then on.
+    panel.style.setProperty('top', '0')
+    await expect
+      .poll(async () => {
+        clock.advance(500)
+        await userEvent.click(button)
+        return verdicts.at(-1)
+      })
+      .toEqual({ ok: true })
+  })
+
   it('refuses a pointer click whose pointer arrived just before (the frame moved under it)', async () => {
     const { button, gate, clock, last } = gated()
     await visibility(button)

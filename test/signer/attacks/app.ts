@@ -1,7 +1,12 @@
 // The app page the attacks run against: one page, in either mode (`?mode=page`: keys in the page;
 // `?mode=signer`: the signer frame). It signs in by email code and exposes its client as
 // `window.app`, the way an app's own code holds it: the attacker, installed first, reaches it too.
+// `?mode=page&confirm=page`: the client asks the person in a panel the page draws itself (the
+// kit's own, over the whole viewport like the signer's frame), for the clickjacking controls.
 import { createWalletAuth } from '../../../src/client/createWalletAuth.js'
+import { askToConfirm } from '../../../src/elements/askToConfirm.js'
+import { defaultMessages } from '../../../src/elements/messages.js'
+import type { PayloadDescription } from '../../../src/intent/describePayload.js'
 
 interface Me {
   credentialId: string
@@ -12,7 +17,8 @@ interface Me {
   signerUrl: string
 }
 
-const mode = new URLSearchParams(location.search).get('mode') === 'page' ? 'page' : 'signer'
+const query = new URLSearchParams(location.search)
+const mode = query.get('mode') === 'page' ? 'page' : 'signer'
 const status = document.querySelector('#status') as HTMLElement
 const codeField = document.querySelector('#code') as HTMLInputElement
 
@@ -25,6 +31,23 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
   return (await response.json()) as T
 }
 
+// The page's own confirmation: a layer over the whole viewport, shown while it asks.
+function confirmInPage(description: PayloadDescription): Promise<boolean> {
+  const layer = document.createElement('div')
+  layer.id = 'page-confirm'
+  const look = { position: 'fixed', inset: '0', width: '100%', height: '100%', 'z-index': '2147483647' }
+  for (const [name, value] of Object.entries(look)) layer.style.setProperty(name, value)
+  const container = document.createElement('div')
+  container.style.setProperty('margin', '30vh auto')
+  container.style.setProperty('max-width', '24rem')
+  container.style.setProperty('background', 'white')
+  layer.append(container)
+  document.body.append(layer)
+  return askToConfirm({ host: layer, container, description, messages: defaultMessages }).finally(() =>
+    layer.remove(),
+  )
+}
+
 const me = await api<Me>('/api/me')
 const wallet =
   mode === 'signer'
@@ -33,6 +56,7 @@ const wallet =
         baseUrl: '/api/wallet',
         trustedSigners: me.trustedSigners,
         exportSigners: me.exportSigners,
+        ...(query.get('confirm') === 'page' ? { confirm: confirmInPage } : {}),
       })
 
 // Page-held mode: the person types the code into the page's own field.

@@ -2,9 +2,11 @@
 // hostile script installed by a WebDriver BiDi preload script) and WebKitGTK (WebKitWebDriver, which
 // has no preload: the app serves the script as its page's first one, `?attacker`). The same app and
 // origins (startAttackHarness.ts); every input the person gives is the driver's, trusted: the code
-// typed into the signer's code box, Enter on its Confirm, a click on Cancel. Each attack succeeds
-// with keys in the page (so the tests can fail) and is refused with the signer on its own origin;
-// what an engine does not offer the signer is asserted as such. Run by `npm run test:engines`.
+// typed into the signer's code box, Enter on its Confirm, a click on Cancel (the frame's steps are
+// test/engines/signerFrame.mjs's). Each attack succeeds with keys in the page (so the tests can
+// fail) and is refused with the signer on its own origin; what an engine does not offer the signer
+// is asserted as such. The frame moved under a resting pointer is Chromium's only
+// (signerAttacks.spec.ts): Playwright's input there. Run by `npm run test:engines`.
 import assert from 'node:assert/strict'
 import { createServer } from 'node:net'
 import { test } from 'node:test'
@@ -12,13 +14,13 @@ import { fileURLToPath } from 'node:url'
 import { runnerImport } from 'vite'
 import { ENGINES } from '../../engines/engineLaunchers.mjs'
 import { runInPage } from '../../engines/runInPage.mjs'
+import { SIGNER_FRAME, signerFrame } from '../../engines/signerFrame.mjs'
 import { waitFor } from '../../engines/waitFor.mjs'
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url))
 const load = async (path) => (await runnerImport(here(path), { configFile: false, logLevel: 'warn' })).module
-const { startAttackHarness } = await load('./startAttackHarness.ts')
-const { installAttacker } = await load('./attacker.ts')
-const { deepQuery } = await load('../../engines/deepQuery.ts')
+const { startAttackHarness, installAttacker, deepQuery, stamp, WALLET_SIGNATURE_HEADER, generateSessionKey } =
+  await load('./engineModules.ts')
 
 // What a page's script can do to itself, never to another origin's frame: only the app's top
 // document gets the attacker (a BiDi preload script runs in every frame of the tab).
@@ -57,32 +59,6 @@ const run = (browser, body, input = null) => runInPage(browser, body, { input, h
 /** Runs `body` until it answers something other than `undefined` or `null`. */
 const until = (browser, what, body, input = null) =>
   waitFor(async () => (await run(browser, body, input)) ?? undefined, { timeoutMs: WAIT_MS, what })
-
-/** Runs `act` with the signer's frame as the driver's context, then returns to the app's page. */
-async function inSignerFrame(browser, act) {
-  const frame = await until(
-    browser,
-    'the signer frame',
-    `return document.querySelector('iframe[title="Your wallet"]')`,
-  )
-  await browser.switchToFrame(frame)
-  try {
-    return await act()
-  } finally {
-    await browser.switchToFrame(null)
-  }
-}
-
-/** Waits until the signer's frame is on screen and its dialog holds `selector`; answers that element. */
-async function shownInFrame(browser, what, selector) {
-  await until(
-    browser,
-    'the signer frame shown',
-    `const frame = document.querySelector('iframe[title="Your wallet"]')
-    return frame && getComputedStyle(frame).display !== 'none' ? true : null`,
-  )
-  return inSignerFrame(browser, () => until(browser, what, 'return deep(document, input)', selector))
-}
 
 /**
  * Starts `act` in the page (a function body run with `app`, `attacker` and `input`), keeping its
@@ -129,50 +105,16 @@ async function pressKeysInFrame(browser, keys, target, input = null) {
 }
 
 /**
- * The person's keyboard on the signer's dialog: Tab until `name` has focus, then Enter, pressed
- * again until the button is gone (the person gate refuses a press before the panel has been
- * shown for a moment, and says nothing the driver could wait for instead).
- */
-async function pressInFrame(browser, name) {
-  let released = true
-  await shownInFrame(browser, name, '[role="dialog"] button')
-  const target = 'return buttonNamed(input) ?? null'
-  const focused =
-    'const button = buttonNamed(input); return button && button.getRootNode().activeElement === button'
-  await inSignerFrame(browser, async () => {
-    await waitFor(
-      async () => {
-        if (await run(browser, focused, name)) return true
-        await browser.pressKeys('\uE004')
-      },
-      { timeoutMs: WAIT_MS, what: `Tab to reach ${name}` },
-    )
-    await waitFor(
-      async () => {
-        if (!(await run(browser, target, name))) return true
-        released = (await pressKeysInFrame(browser, '\uE007', target, name)) && released
-        return waitFor(async () => ((await run(browser, target, name)) ? undefined : true), {
-          timeoutMs: 1_000,
-          what: `Enter on ${name} to close the panel`,
-        }).catch(() => undefined)
-      },
-      { timeoutMs: WAIT_MS, what: `the person gate to take Enter on ${name}` },
-    )
-  })
-  if (!released) await browser.releaseActions()
-}
-
-/**
  * Where the person sees the element `find` answers in the signer's frame (a function body run
  * there): its centre, in the page's viewport. `null` once there is no such element.
  */
-async function whereInFrame(browser, find, input = null) {
+async function whereInFrame(browser, signer, find, input = null) {
   const frame = await run(
     browser,
-    `const { left, top } = document.querySelector('iframe[title="Your wallet"]').getBoundingClientRect()
+    `const { left, top } = ${SIGNER_FRAME}.getBoundingClientRect()
     return { left, top }`,
   )
-  const box = await inSignerFrame(browser, () =>
+  const box = await signer.inFrame(() =>
     run(
       browser,
       `const element = (() => { ${find} })()
@@ -183,30 +125,6 @@ async function whereInFrame(browser, find, input = null) {
     ),
   )
   return box && { x: frame.left + box.x, y: frame.top + box.y }
-}
-
-/**
- * The person's mouse on the signer's dialog: a click on `name`, clicked again until the button is
- * gone (the person gate refuses a pointer that just arrived, and a click before the panel has been
- * shown for a moment).
- */
-async function clickInFrame(browser, name) {
-  await shownInFrame(browser, name, '[role="dialog"] button')
-  await waitFor(
-    async () => {
-      const at = await whereInFrame(browser, 'return buttonNamed(input)', name)
-      if (!at) return true
-      await browser.clickAt(at.x, at.y)
-      return waitFor(
-        async () =>
-          (await inSignerFrame(browser, () => run(browser, 'return !buttonNamed(input)', name)))
-            ? true
-            : undefined,
-        { timeoutMs: 1_000, what: `a click on ${name} to close the panel` },
-      ).catch(() => undefined)
-    },
-    { timeoutMs: WAIT_MS, what: `the person gate to take a click on ${name}` },
-  )
 }
 
 // The attacker's own payment: a quote it made, executed with a `confirm` that says yes.
@@ -224,7 +142,7 @@ const PAY_AS_ATTACKER = `
 // Everything the page's script can do to the frame from outside: synthetic clicks and keys,
 // focus, and messages of its own.
 const POKE_THE_FRAME = `
-  const iframe = document.querySelector('iframe[title="Your wallet"]')
+  const iframe = ${SIGNER_FRAME}
   iframe.focus()
   for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
     iframe.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: 200, clientY: 200 }))
@@ -241,7 +159,7 @@ const POKE_THE_FRAME = `
 // clicks through. Each answers whether it is still in place.
 const DISGUISES = {
   'made transparent': `
-    const frame = document.querySelector('iframe[title="Your wallet"]')
+    const frame = ${SIGNER_FRAME}
     frame.style.setProperty('opacity', '0')
     return getComputedStyle(frame).opacity === '0'`,
   covered: `
@@ -252,21 +170,102 @@ const DISGUISES = {
     cover.textContent = 'Win a prize: click anywhere'
     document.body.append(cover)
     // Over the frame: as high a layer, later in the page, the whole viewport (hit tests skip it).
-    const frame = document.querySelector('iframe[title="Your wallet"]')
+    const frame = ${SIGNER_FRAME}
     const { width, height } = cover.getBoundingClientRect()
     return getComputedStyle(cover).zIndex === getComputedStyle(frame).zIndex &&
       !!(frame.compareDocumentPosition(cover) & Node.DOCUMENT_POSITION_FOLLOWING) &&
       width >= innerWidth && height >= innerHeight`,
 }
 
+// The customer's strong customer authentication (an EU customer with a payment passkey), as in
+// signerAttacks.spec.ts: the script removes that passkey, or enrols an authenticator app whose
+// secret it holds, through the client the app holds (with keys in the page nothing asks).
+const SCA_TAKEOVERS = {
+  "removes the customer's payment passkey": {
+    act: `const { customerId } = app.me
+      const passkey = (await app.wallet.sca.factors(customerId)).find(({ factor }) => factor === 'PASSKEY')
+      await app.wallet.sca.removeFactor(customerId, passkey?.credentialId ?? 'none')
+      return 'done'`,
+    /** The factors after it, from those before. */
+    changed: (before) => before.filter((factor) => !factor.startsWith('PASSKEY:')),
+    /** What the person reads in the signer's dialog. */
+    says: /Remove one of the ways you approve payments/,
+    /** The same act as the relay's route, for the cookie alone and the page's `wallet.fetch`. */
+    request: (customerId, credentialId) => ({
+      method: 'DELETE',
+      path: `/api/wallet/sca/factors/${encodeURIComponent(credentialId)}?customerId=${customerId}`,
+    }),
+  },
+  'enrols an authenticator app of its own': {
+    act: `const { customerId } = app.me
+      const { secret } = await app.wallet.sca.startTotp(customerId)
+      await app.wallet.sca.confirmTotp(customerId, { secret, code: input.code })
+      return 'done'`,
+    changed: (before) => [...before, 'TOTP'].sort(),
+    says: /Add an authenticator app to confirm payments\./,
+    request: (customerId) => ({
+      method: 'POST',
+      path: `/api/wallet/sca/factors/confirm?customerId=${customerId}`,
+      totp: true,
+    }),
+  },
+}
+
+// The act as a request of the page's own, its cookie riding along (`input.headers` added); an
+// enrolment's secret is of one the script started itself, kept for the retry's same bytes.
+const SEND_AS_PAGE = `
+  const { request, code, headers } = input
+  let body
+  if (request.totp) {
+    if (!window.totpSecret) {
+      const started = await fetch('/api/wallet/sca/factors?customerId=' + window.app.me.customerId, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'TOTP' }),
+      })
+      window.totpSecret = (await started.json()).secret
+    }
+    body = JSON.stringify({ type: 'TOTP', secret: window.totpSecret, code })
+  }
+  const response = await fetch(request.path, {
+    method: request.method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body }),
+  })
+  return { status: response.status, ...(await response.json()) }
+`
+
+// The act through the page's `wallet.fetch`: the signer signs only what moves nothing.
+const THROUGH_FETCH = `
+  const { request, code } = input
+  const body = request.totp
+    ? JSON.stringify({ type: 'TOTP', secret: (await window.app.wallet.sca.startTotp(window.app.me.customerId)).secret, code })
+    : undefined
+  return window.app.wallet.fetch(request.path, { method: request.method, ...(body ? { body } : {}) }).then(
+    (response) => ({ status: response.status }),
+    (error) => ({ refused: error.code }),
+  )
+`
+
+// The frame moved up by half the screen: its buttons in view, the top of its panel (what is
+// signed) not. Answers whether the panel's top is above the viewport now.
+const HALF_OFF_SCREEN = `
+  const frame = ${SIGNER_FRAME}
+  frame.style.setProperty('transform', 'translateY(-50vh)')
+  return frame.getBoundingClientRect().top < 0
+`
+
 /** One engine's browser and origins, and the steps the person and the attacker take there. */
-function drive(browser, harness) {
+function drive(browser, harness, signer) {
   const attackerFlag = browser.addPreloadScript ? '' : '&attacker'
   const payee = `$success.usd@${harness.sandbox.sandbox.config.umaDomain}`
   return {
-    /** A new customer, the app origin's storage emptied (a fresh profile's), the app opened in `mode`. */
-    async openApp(mode) {
-      await harness.newCustomer()
+    /**
+     * A new customer (`sca`: an EU one with a payment passkey), the app origin's storage emptied
+     * (a fresh profile's), the app opened in `mode`; answers the customer.
+     */
+    async openApp(mode, { sca = false } = {}) {
+      const customer = await harness.newCustomer({ sca })
       await browser.navigate(`${harness.app}/nothing-here`)
       await run(
         browser,
@@ -283,6 +282,7 @@ function drive(browser, harness) {
         `return document.querySelector('#status').textContent === 'Ready' || null`,
       )
       assert.equal(await run(browser, 'return typeof window.attacker'), 'object', 'the attacker is installed')
+      return customer
     },
     /** The person signs in, typing the code where the mode asks for it. */
     async signIn(mode) {
@@ -290,12 +290,12 @@ function drive(browser, harness) {
       // Typed where focus is, as the person does: each mode puts it in its code field.
       const focused = `const field = deep(document, 'input#code'); return !!field && !field.hidden && field.getRootNode().activeElement === field || null`
       if (mode === 'signer') {
-        await shownInFrame(browser, 'the code box', 'input#code')
+        await signer.shown('the code box', 'input#code')
         // The code box is drawn without focus in Firefox and WebKitGTK (its focus() runs while
         // the page still hides the frame): the person clicks into it.
-        const field = await whereInFrame(browser, `return deep(document, 'input#code')`)
+        const field = await whereInFrame(browser, signer, `return deep(document, 'input#code')`)
         await browser.clickAt(field.x, field.y)
-        const typed = await inSignerFrame(browser, async () => {
+        const typed = await signer.inFrame(async () => {
           await until(browser, 'the code box to have focus', focused)
           return pressKeysInFrame(browser, harness.sandbox.otpCode, `return deep(document, 'input#code')`)
         })
@@ -307,10 +307,11 @@ function drive(browser, harness) {
       assert.deepEqual(await outcome(browser, 'signIn'), { value: null })
       assert.equal(await run(browser, `return document.querySelector('#status').textContent`), 'Signed in')
     },
-    /** `openApp` then `signIn`. */
-    async openSignedIn(mode) {
-      await this.openApp(mode)
+    /** `openApp` then `signIn`; answers the customer. */
+    async openSignedIn(mode, options) {
+      const customer = await this.openApp(mode, options)
       await this.signIn(mode)
+      return customer
     },
     /** What the hostile script holds after the sign-in. */
     attackerFindings: () =>
@@ -333,7 +334,8 @@ async function attackSuite(t, engine) {
   })
   t.diagnostic(`${engine.name} ${browser.version}`)
   if (browser.addPreloadScript) await browser.addPreloadScript(ATTACKER_PRELOAD)
-  const app = drive(browser, harness)
+  const signer = signerFrame(browser, { waitMs: WAIT_MS })
+  const app = drive(browser, harness, signer)
 
   await t.test(
     'keys in the page: the script holds a usable key, reads the code, pays and exports',
@@ -353,6 +355,20 @@ async function attackSuite(t, engine) {
     },
   )
 
+  for (const [name, takeover] of Object.entries(SCA_TAKEOVERS)) {
+    await t.test(`keys in the page: the script ${name}`, async () => {
+      const { customerId } = await app.openSignedIn('page', { sca: true })
+      const before = await harness.scaFactors(customerId)
+      assert.ok(
+        before.some((factor) => factor.startsWith('PASSKEY:')),
+        `factors: ${before}`,
+      )
+      await start(browser, 'sca', takeover.act, { code: harness.sandbox.scaCode })
+      assert.deepEqual(await outcome(browser, 'sca'), { value: 'done' })
+      assert.deepEqual(await harness.scaFactors(customerId), takeover.changed(before))
+    })
+  }
+
   await t.test(
     'signer: the person signs in by the code box in the frame; the script finds no key and never sees the code',
     async () => {
@@ -366,22 +382,58 @@ async function attackSuite(t, engine) {
     async () => {
       await app.openSignedIn('signer')
       await app.startPayment()
-      await shownInFrame(browser, 'the payment to confirm', '[part~="confirm-button"]')
-      const summary = await inSignerFrame(browser, () => run(browser, 'return dialog().textContent'))
+      await signer.shown('the payment to confirm', '[part~="confirm-button"]')
+      const summary = await signer.inFrame(() => run(browser, 'return dialog().textContent'))
       assert.match(summary, /\$success\.usd@/, 'the person sees who is paid')
       await run(browser, POKE_THE_FRAME)
       assert.deepEqual(await run(browser, 'return window.attempts.pay'), { pending: true })
-      await clickInFrame(browser, 'Cancel')
+      await signer.click('Cancel')
       assert.deepEqual(await app.payment(), { refused: 'CONFIRMATION_DECLINED' })
     },
   )
+
+  for (const [name, takeover] of Object.entries(SCA_TAKEOVERS)) {
+    await t.test(
+      `signer: the script ${name}: the relay wants a session key, the page's fetch is refused, the signer asks the person, who cancels`,
+      async () => {
+        const { customerId, scaCredentialId } = await app.openSignedIn('signer', { sca: true })
+        const before = await harness.scaFactors(customerId)
+        assert.ok(before.includes(`PASSKEY:${scaCredentialId}`), `factors: ${before}`)
+        const code = harness.sandbox.scaCode
+        const request = takeover.request(customerId, scaCredentialId)
+        // The cookie alone: the relay's challenge, nothing sent on; signed by a key of the
+        // script's own (the kit's stamp, which a script can carry): refused.
+        const challenge = await run(browser, SEND_AS_PAGE, { request, code, headers: {} })
+        assert.equal(challenge.status, 202)
+        assert.equal(challenge.code, 'CONFIRMATION_REQUIRED')
+        const signature = await stamp(challenge.payloadToSign, await generateSessionKey())
+        const headers = { 'Request-Id': challenge.requestId, [WALLET_SIGNATURE_HEADER]: signature }
+        const retry = await run(browser, SEND_AS_PAGE, { request, code, headers })
+        assert.deepEqual(
+          [retry.status, retry.code, retry.details?.reason],
+          [403, 'CONFIRMATION_REQUIRED', 'NOT_A_SESSION_KEY'],
+        )
+        // The signer's plain fetch expects no such act of a plain request: refused unsigned, unasked.
+        assert.deepEqual(await run(browser, THROUGH_FETCH, { request, code }), {
+          refused: 'PAYLOAD_MISMATCH',
+        })
+        await start(browser, 'sca', takeover.act, { code })
+        await signer.shown('the question', '[part~="confirm-button"]')
+        const summary = await signer.inFrame(() => run(browser, 'return dialog().textContent'))
+        assert.match(summary, takeover.says)
+        await signer.click('Cancel')
+        assert.deepEqual(await outcome(browser, 'sca'), { refused: 'CONFIRMATION_DECLINED' })
+        assert.deepEqual(await harness.scaFactors(customerId), before)
+      },
+    )
+  }
 
   await t.test(
     'signer: the person confirms the payment in the frame (Enter on Confirm) and it goes through',
     async () => {
       await app.openSignedIn('signer')
       await app.startPayment()
-      await pressInFrame(browser, 'Confirm')
+      await signer.press('Confirm')
       assert.deepEqual(await app.payment(), { value: 'executed' })
     },
   )
@@ -393,9 +445,9 @@ async function attackSuite(t, engine) {
       'export',
       'return app.wallet.exportWallet(app.me.accountId, { confirm: () => true })',
     )
-    await pressInFrame(browser, 'Confirm')
-    await shownInFrame(browser, 'the phrase', '[role="dialog"] li')
-    const words = await inSignerFrame(browser, () =>
+    await signer.press('Confirm')
+    await signer.shown('the phrase', '[role="dialog"] li')
+    const words = await signer.inFrame(() =>
       run(browser, `return [...dialog().querySelectorAll('li')].map((item) => item.textContent.trim())`),
     )
     assert.ok(words.length >= 12, `the frame shows the phrase (${words.length} words)`)
@@ -407,7 +459,7 @@ async function attackSuite(t, engine) {
       [],
       'the page holds none of the phrase',
     )
-    await clickInFrame(browser, 'Hide')
+    await signer.click('Hide')
     assert.deepEqual(await outcome(browser, 'export'), { value: null })
     assert.deepEqual(await app.attackerFindings(), { keys: 0, codes: [] })
   })
@@ -418,17 +470,41 @@ async function attackSuite(t, engine) {
       async () => {
         await app.openSignedIn('signer')
         await app.startPayment()
-        await shownInFrame(browser, 'Confirm', '[part~="confirm-button"]')
+        await signer.shown('Confirm', '[part~="confirm-button"]')
         assert.equal(await run(browser, disguise), true, `the frame ${name}`)
-        await clickInFrame(browser, 'Confirm')
+        await signer.click('Confirm')
         assert.deepEqual(await app.payment(), { value: 'executed' })
       },
     )
   }
 
+  await t.test(
+    "signer: a frame the page moved half off the screen (its buttons in view, what is signed not) does not take the person's click",
+    async () => {
+      await app.openSignedIn('signer')
+      await app.startPayment()
+      await signer.shown('Confirm', '[part~="confirm-button"]')
+      assert.equal(await run(browser, HALF_OFF_SCREEN), true, 'the frame moved')
+      // Clicked where the person sees Confirm until the signer says why it does not take it.
+      const said = `return dialog()?.textContent.includes('Something is covering this window') || null`
+      await waitFor(
+        async () => {
+          if (await signer.inFrame(() => run(browser, said))) return true
+          const at = await whereInFrame(browser, signer, 'return buttonNamed(input)', 'Confirm')
+          await browser.clickAt(at.x, at.y)
+        },
+        { timeoutMs: WAIT_MS, what: 'the signer to say the frame is not in view' },
+      )
+      assert.deepEqual(await run(browser, 'return window.attempts.pay'), { pending: true })
+      await run(browser, `${SIGNER_FRAME}.style.removeProperty('transform'); return true`)
+      await signer.click('Cancel')
+      assert.deepEqual(await app.payment(), { refused: 'CONFIRMATION_DECLINED' })
+    },
+  )
+
   await t.test(`signer: what ${engine.name} offers the signer's checks`, async () => {
     await app.openSignedIn('signer')
-    const offers = await inSignerFrame(browser, () =>
+    const offers = await signer.inFrame(() =>
       run(
         browser,
         `return {
@@ -440,9 +516,7 @@ async function attackSuite(t, engine) {
     )
     assert.deepEqual(offers, OFFERS[engine.name])
     if (offers.ancestorOrigins) {
-      const ancestors = await inSignerFrame(browser, () =>
-        run(browser, 'return [...location.ancestorOrigins]'),
-      )
+      const ancestors = await signer.inFrame(() => run(browser, 'return [...location.ancestorOrigins]'))
       assert.deepEqual(ancestors, [harness.app])
     }
   })
@@ -468,7 +542,7 @@ async function attackSuite(t, engine) {
   // The mark the added line leaves on the frame's global, once the frame's document has loaded
   // (a module it runs has run by then).
   const markInLoadedFrame = () =>
-    inSignerFrame(browser, () =>
+    signer.inFrame(() =>
       until(
         browser,
         'the signer frame to load',

@@ -12,20 +12,33 @@ import {
   type TestCustomer,
   type TestSandbox,
 } from '../../../src/testing/startTestSandbox.js'
+import { softwareAuthenticator } from '../../sandbox/softwareAuthenticator.js'
 
 export interface AttackHarness {
   app: string
   signer: string
   stranger: string
   sandbox: TestSandbox
-  /** A new funded customer, from now on the app's signed-in user (the sandbox limits sign-ins per customer). */
-  newCustomer(): Promise<TestCustomer>
+  /**
+   * A new funded customer, from now on the app's signed-in user (the sandbox limits sign-ins per
+   * customer). With `sca`: an EU customer (an address in France), who has enrolled a passkey as
+   * the factor that confirms its payments (`scaCredentialId`).
+   */
+  newCustomer(options?: { sca?: boolean }): Promise<TestCustomer & { scaCredentialId?: string }>
+  /** The customer's SCA factors as the service holds them: `TYPE` or `TYPE:credentialId`, sorted. */
+  scaFactors(customerId: string): Promise<string[]>
   /**
    * How the signer origin serves its module from now on: as built (`'none'`), with a line appended
    * that leaves a mark when it runs (`'module'`: signer.html still pins the built file), or the same
    * with signer.html pinning the altered file (`'module-and-pin'`: the mark must then show).
    */
   tamperSigner(mode: SignerTampering): void
+  /**
+   * The person gate's waits in the signer's configuration from the next load on (`minVisibleMs`;
+   * `undefined`: the signer's default, 500 ms). `0` turns the waits off, for the controls that
+   * show a click the gate refuses would otherwise confirm.
+   */
+  signerWaits(minVisibleMs: number | undefined): void
   /** How often signer.js was served, and how often the appended line reported it ran. */
   signerModule: { served: number; tamperedRan: number }
   close(): Promise<void>
@@ -80,6 +93,32 @@ export async function startAttackHarness({
   let customers = 0
   let phoneNumber: string | undefined
   let cardId: string | undefined
+  // The platform's own calls to the sandbox (the app's backend would make them), failing loudly.
+  const platform = async (method: string, path: string, body?: unknown) => {
+    const response = await sandbox.fetch(`${sandbox.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: sandbox.authorization, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const answer = (await response.json()) as Record<string, unknown>
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`)
+    return answer
+  }
+  // Enrols a passkey made on the app's origin as the customer's SCA factor, as the person would
+  // have done before the attack; answers its credential id.
+  const enrolScaPasskey = async (customerId: string) => {
+    const query = `?customerId=${encodeURIComponent(customerId)}`
+    const authenticator = await softwareAuthenticator(sandbox.sandbox.config.rpId, app)
+    const started = (await platform('POST', `/sca/factors${query}`, { type: 'PASSKEY' })) as {
+      options: { challenge: string }
+    }
+    await platform('POST', `/sca/factors/confirm${query}`, {
+      type: 'PASSKEY',
+      origin: app,
+      credential: authenticator.register(started.options.challenge),
+    })
+    return authenticator.credentialId
+  }
   const script = await build({
     entryPoints: [new URL('./app.ts', import.meta.url).pathname],
     bundle: true,
@@ -139,15 +178,17 @@ export async function startAttackHarness({
     })
   })
   const signerDir = new URL('../../../dist/signer-document/', import.meta.url)
+  let minVisibleMs: number | undefined
   const serveSignerDocument = serveSigner({
     dir: signerDir,
-    config: {
+    config: () => ({
       appOrigins: [app],
       baseUrl: `${app}/api/wallet`,
       trustedSigners: [sandbox.signerPublicKey],
       exportSigners: [sandbox.exportSignerPublicKey],
       dangerouslyAcceptUnsignedSandboxExport: true,
-    },
+      ...(minVisibleMs === undefined ? {} : { minVisibleMs }),
+    }),
   })
   let tampering: SignerTampering = 'none'
   const signerModule = { served: 0, tamperedRan: 0 }
@@ -184,10 +225,16 @@ export async function startAttackHarness({
     signer,
     stranger,
     sandbox,
-    newCustomer: async () => {
+    newCustomer: async ({ sca = false } = {}) => {
       customers += 1
-      phoneNumber = `+1555010${String(customers).padStart(4, '0')}`
-      user = await sandbox.createCustomer({ email: `person${customers}@example.com`, phoneNumber })
+      const number = String(customers).padStart(4, '0')
+      phoneNumber = sca ? `+3361234${number}` : `+1555010${number}`
+      const address = { line1: '1 Rue Haute', city: 'Paris', postalCode: '75001', country: 'FR' }
+      user = await sandbox.createCustomer({
+        email: `person${customers}@example.com`,
+        phoneNumber,
+        ...(sca ? { address } : {}),
+      })
       await sandbox.fund(user.accountId, 5_000_000)
       // A card the wallet funds: what a delegated key would be made for.
       const card = await sandbox.fetch(`${sandbox.baseUrl}/cards`, {
@@ -200,10 +247,24 @@ export async function startAttackHarness({
         }),
       })
       cardId = ((await card.json()) as { id?: string }).id
-      return user
+      return sca ? { ...user, scaCredentialId: await enrolScaPasskey(user.customerId) } : user
+    },
+    scaFactors: async (customerId) => {
+      const { factors } = (await platform(
+        'GET',
+        `/sca/factors?customerId=${encodeURIComponent(customerId)}`,
+      )) as {
+        factors: { factor: string; credentialId?: string }[]
+      }
+      return factors
+        .map(({ factor, credentialId }) => (credentialId ? `${factor}:${credentialId}` : factor))
+        .sort()
     },
     tamperSigner: (mode) => {
       tampering = mode
+    },
+    signerWaits: (ms) => {
+      minVisibleMs = ms
     },
     signerModule,
     close: async () => {
