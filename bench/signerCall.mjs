@@ -66,6 +66,8 @@ export function signerCallMarkdown(result) {
     'by plain `fetch` (the network’s own share). Signer mode adds the channel both ways, the signer’s checks of the',
     'message and the request, and the CORS of the signer’s cross-origin requests (preflight cached after the first).',
     'The p95s are this shared machine’s network jitter (two HTTP requests per call): their difference says little.',
+    'The median difference moves with the load too (the frame’s messages and CORS wait for a busy main thread):',
+    'read it beside the load average above; on these 2 cores at a load of 10 it came out at about 2 ms.',
     `Target (issue 26): signer mode at most 1 ms over page-held, median: ${verdict}.`,
     '',
     '| call | median | p95 | IQM |',

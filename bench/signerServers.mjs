@@ -59,7 +59,11 @@ const listen = async (handler) => {
 export async function startSignerServers({ pageJs, signerDir }) {
   const counts = { signed: 0, preflights: 0 }
   const service = fakeService({ counts, payloadOf: settingsPayloadOf })
-  const relay = (request) => service(request.url, { method: request.method, headers: request.headers })
+  // The body read, as a relay forwarding it does (a body left unread closes the connection).
+  const relay = async (request) => {
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text()
+    return service(request.url, { method: request.method, headers: request.headers, body })
+  }
   // Set once the signer's port is known: the relay answers the signer's origin with CORS.
   let withCors = relay
   const app = await listen(async (request) => {
