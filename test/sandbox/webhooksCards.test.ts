@@ -47,8 +47,12 @@ async function start() {
   })
   expect(card.status).toBe(201)
   const cardId = String(card.body.id)
+  // In the order they happened on the sandbox clock: deliveries run side by side (up to 8 to one
+  // endpoint), so they may arrive in another order, as the service's may.
   const ofCard = (type: string) =>
-    webhooks.events.filter((webhook) => webhook.event.type === type && webhook.event.data?.id === cardId)
+    webhooks.events
+      .filter((webhook) => webhook.event.type === type && webhook.event.data?.id === cardId)
+      .sort((a, b) => Date.parse(String(a.event.timestamp)) - Date.parse(String(b.event.timestamp)))
   /** A TEST sent now has come back: an event caused before it would have been sent before it. */
   const settled = async () => expect((await call('POST', '/sandbox/webhooks/test')).status).toBe(200)
   return { sandbox, call, webhooks, ada, cardId, ofCard, settled }
