@@ -3,20 +3,11 @@
 // which drives Firefox and WebKitGTK through their drivers rather than Playwright.
 import { spawn } from 'node:child_process'
 import { rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { freePorts } from '../test/engines/freePorts.mjs'
 import { waitFor } from '../test/engines/waitFor.mjs'
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url))
-
-/** `count` ports free on localhost right now (each released before the demo takes it). */
-async function freePorts(count) {
-  const servers = Array.from({ length: count }, () => createServer())
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.listen(0, 'localhost', resolve))))
-  const ports = servers.map((server) => server.address().port)
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
-  return ports
-}
 
 /**
  * Runs `npm run demo` in its own process group on free ports (never the 5173-5176 and 8787-8788 of

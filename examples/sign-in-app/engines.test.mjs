@@ -10,7 +10,6 @@
 import assert from 'node:assert/strict'
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
@@ -18,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { startTestSandbox } from 'embedded-wallet-auth/testing'
 import { runnerImport } from 'vite'
 import { ENGINES } from '../../test/engines/engineLaunchers.mjs'
+import { freePorts } from '../../test/engines/freePorts.mjs'
 import { runInPage } from '../../test/engines/runInPage.mjs'
 import { signerFrame } from '../../test/engines/signerFrame.mjs'
 import { waitFor } from '../../test/engines/waitFor.mjs'
@@ -33,15 +33,6 @@ const WAIT_MS = 30_000
 const FUNDED = 10_000_000
 // One customer per flow (the sandbox limits sign-ins per customer), as in sign-in.spec.ts.
 const CUSTOMERS = ['ada', 'hedy', 'grace', 'linus', 'joan'].map((name) => ({ email: `${name}@example.com` }))
-
-/** `count` ports free right now, for the app and its signer. */
-async function freePorts(count) {
-  const servers = Array.from({ length: count }, () => createServer())
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.listen(0, 'localhost', resolve))))
-  const ports = servers.map((server) => server.address().port)
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
-  return ports
-}
 
 /**
  * The sandbox, the app built into a folder of its own and served on a free port with its signer

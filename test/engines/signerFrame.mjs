@@ -35,7 +35,9 @@ const HELPERS = `
  *   into the box first where it was drawn without focus);
  * - `press(name)` Tabs to the dialog's button `name` and presses Enter, until the dialog takes it;
  * - `click(name)` clicks the button `name` where the person sees it, until the dialog takes it;
- * - `text()` answers the dialog's text (what the person reads).
+ * - `text()` answers the dialog's text (what the person reads);
+ * - `where(find, input)` answers where the person sees the element `find` (a function body run in
+ *   the frame) answers: its centre in the page's viewport, or `null` without one.
  *
  * @example
  * ```js
@@ -177,5 +179,5 @@ export function signerFrame(browser, { waitMs = 30_000 } = {}) {
 
   const text = () => inFrame(() => run(`return dialog()?.textContent.replace(/\\s+/g, ' ').trim() ?? ''`))
 
-  return { run, until, inFrame, shown, typeCode, press, click, text }
+  return { run, until, inFrame, shown, typeCode, press, click, text, where: whereInFrame }
 }

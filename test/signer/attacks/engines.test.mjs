@@ -8,11 +8,11 @@
 // is asserted as such. The frame moved under a resting pointer is Chromium's only
 // (signerAttacks.spec.ts): Playwright's input there. Run by `npm run test:engines`.
 import assert from 'node:assert/strict'
-import { createServer } from 'node:net'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { runnerImport } from 'vite'
 import { ENGINES } from '../../engines/engineLaunchers.mjs'
+import { freePorts } from '../../engines/freePorts.mjs'
 import { runInPage } from '../../engines/runInPage.mjs'
 import { SIGNER_FRAME, signerFrame } from '../../engines/signerFrame.mjs'
 import { waitFor } from '../../engines/waitFor.mjs'
@@ -34,15 +34,6 @@ const OFFERS = {
 
 // Conditions are waited for, never times: bounded generously, so a loaded machine is only slower.
 const WAIT_MS = 30_000
-
-/** Three ports free right now, for the app, the signer and the stranger. */
-async function freePorts() {
-  const servers = [createServer(), createServer(), createServer()]
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.listen(0, 'localhost', resolve))))
-  const ports = servers.map((server) => server.address().port)
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
-  return ports
-}
 
 // In-page helpers of every script: a query through open shadow roots (the signer draws its dialog
 // in one) and the signer's dialog as the frame's document holds it.
@@ -102,29 +93,6 @@ async function pressKeysInFrame(browser, keys, target, input = null) {
       return false
     },
   )
-}
-
-/**
- * Where the person sees the element `find` answers in the signer's frame (a function body run
- * there): its centre, in the page's viewport. `null` once there is no such element.
- */
-async function whereInFrame(browser, signer, find, input = null) {
-  const frame = await run(
-    browser,
-    `const { left, top } = ${SIGNER_FRAME}.getBoundingClientRect()
-    return { left, top }`,
-  )
-  const box = await signer.inFrame(() =>
-    run(
-      browser,
-      `const element = (() => { ${find} })()
-      if (!element) return null
-      const { x, y, width, height } = element.getBoundingClientRect()
-      return { x: x + width / 2, y: y + height / 2 }`,
-      input,
-    ),
-  )
-  return box && { x: frame.left + box.x, y: frame.top + box.y }
 }
 
 // The attacker's own payment: a quote it made, executed with a `confirm` that says yes.
@@ -293,7 +261,7 @@ function drive(browser, harness, signer) {
         await signer.shown('the code box', 'input#code')
         // The code box is drawn without focus in Firefox and WebKitGTK (its focus() runs while
         // the page still hides the frame): the person clicks into it.
-        const field = await whereInFrame(browser, signer, `return deep(document, 'input#code')`)
+        const field = await signer.where(`return deep(document, 'input#code')`)
         await browser.clickAt(field.x, field.y)
         const typed = await signer.inFrame(async () => {
           await until(browser, 'the code box to have focus', focused)
@@ -324,7 +292,7 @@ function drive(browser, harness, signer) {
 /** Every scenario, in order, in one engine: its own browser and origins. */
 async function attackSuite(t, engine) {
   const browser = await engine.launch({ preloadScripts: true })
-  const harness = await startAttackHarness({ ports: await freePorts() }).catch(async (error) => {
+  const harness = await startAttackHarness({ ports: await freePorts(3) }).catch(async (error) => {
     await browser.close()
     throw error
   })
@@ -490,7 +458,7 @@ async function attackSuite(t, engine) {
       await waitFor(
         async () => {
           if (await signer.inFrame(() => run(browser, said))) return true
-          const at = await whereInFrame(browser, signer, 'return buttonNamed(input)', 'Confirm')
+          const at = await signer.where('return buttonNamed(input)', 'Confirm')
           await browser.clickAt(at.x, at.y)
         },
         { timeoutMs: WAIT_MS, what: 'the signer to say the frame is not in view' },
