@@ -6,6 +6,7 @@
 // form's input) is declared below, with the type the app would have; everything else must be
 // imported or defined by the snippet itself.
 import { describe, expect, it } from 'vitest'
+import { EXPRESS_SHIM } from './expressShim.js'
 import { type MarkdownBlock, markdownBlocks, markdownFiles, moduleScript, readMarkdown } from './markdown.js'
 import { type SnippetEnvironment, typeCheck } from './typeCheck.js'
 
@@ -30,7 +31,6 @@ const SHARED_GLOBALS = `
   const quoteId: string
 `
 const BROWSER_GLOBALS = `
-import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import type { WalletAuth } from 'embedded-wallet-auth/client'
 declare global {
   ${SHARED_GLOBALS}
@@ -38,7 +38,6 @@ declare global {
   const codeInput: HTMLInputElement
   const router: { push(path: string): unknown }
   function render(state: string): void
-  function backendRegistrationOptions(): Promise<PublicKeyCredentialCreationOptionsJSON>
   function askForSmsCode(): Promise<string>
   const google: { signIn(options: { nonce: string }): Promise<string> }
 }
@@ -48,6 +47,10 @@ const NODE_GLOBALS = `
 declare global {
   ${SHARED_GLOBALS}
   function userFromSessionCookie(request: Request): Promise<{ customerId: string; accountId: string } | undefined>
+  // The same sign-in, read from Node's request.
+  function userOf(
+    req: import('node:http').IncomingMessage,
+  ): Promise<{ customerId: string; accountId: string; email: string } | undefined>
   const log: { warn(message: unknown): void }
   // The app's own start-up in its test (Testing your app).
   function startApp(options: {
@@ -114,7 +117,9 @@ function check(environment: SnippetEnvironment): string[] {
     Object.fromEntries(
       [...SNIPPETS, ...PLANTED_SNIPPETS]
         .filter((snippet) => snippet.environment === environment)
-        .map((snippet) => [snippet.file, snippet.source]),
+        .map((snippet) => [snippet.file, snippet.source])
+        // Express's typings, which the repository does not install, for the backend's snippets.
+        .concat(environment === 'node' ? [['express-shim.d.ts', EXPRESS_SHIM]] : []),
     ),
     { environment, globals: environment === 'browser' ? BROWSER_GLOBALS : NODE_GLOBALS },
   )
@@ -146,6 +151,10 @@ describe('the snippets of the README and the docs', () => {
     },
     120_000,
   )
+
+  it("hold Express's typings as the backend's snippets use them, with no error of their own", () => {
+    expect(check('node').filter((error) => error.startsWith('snippets/express-shim.d.ts'))).toEqual([])
+  }, 120_000)
 
   it('would catch an undeclared app value and a wrong call in a page', () => {
     const errors = errorsOf(PLANTED)
