@@ -92,11 +92,9 @@ describe('createWalletAuth in Chromium', () => {
         headers: { 'Content-Type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       })
-    // The contract's SCA set-up (the backend's part): a verified phone, an SCA login by SMS, and a
-    // passkey enrolled as the SCA factor (the sign-in passkey added above is not one).
+    // The contract's SCA set-up (the backend's part): the phone verified from creation, an SCA
+    // login by SMS, and a passkey enrolled as the SCA factor (the sign-in passkey added above is not one).
     const query = `?customerId=${customerId}`
-    expect((await post(`/customers/${customerId}/verify-phone`)).status).toBe(204)
-    expect((await post(`/customers/${customerId}/verify-phone/confirm`, { code: '123456' })).status).toBe(200)
     const login = await (await post(`/sca/login/start${query}`, { factor: 'SMS_OTP' })).json()
     const completed = await post(`/sca/login/complete${query}`, {
       factor: 'SMS_OTP',

@@ -1,6 +1,7 @@
 import { WalletAuthError } from '../errors.js'
 import { authorizeSca, type ScaAuthorization, type ScaStep } from '../sca/authorizeSca.js'
 import { passkeyScaAuthorization } from '../sca/passkeyScaAuthorization.js'
+import { withScaLogin } from '../sca/scaLoginRequired.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../stamp/stamp.js'
 import { Quote, type QuoteDestination, type QuoteSource } from '../wire/quote.js'
 import { checkCreatedQuote } from './checkCreatedQuote.js'
@@ -86,6 +87,8 @@ export interface QuoteMethods {
    * nothing until the steps are authorized: with `onScaChallenge` the client runs them here.
    * Called on a quote already awaiting authorization, it resumes the steps instead of executing
    * again (which the service refuses); on an expired one it is `QUOTE_EXPIRED`, nothing signed.
+   * When the service takes no proof before the customer's SCA login (`SCA_SESSION_REQUIRED`,
+   * read with `scaLoginRequired(error)`), the step stays open: log in, then execute again.
    */
   execute(
     quoteId: string,
@@ -145,11 +148,22 @@ export function createQuoteMethods(ctx: ClientContext): QuoteMethods {
     return authorizeSca({
       subject: quote,
       onChallenge: async (step) => toAuthorization(await onScaChallenge(step), step, options),
-      authorize: async (proof) =>
-        held.hold(
-          quote.id,
-          await ctx.call('POST', `${path(quote.id)}/authorize`, { body: proof, schema: Quote }),
-        ),
+      authorize: async (proof, step) => {
+        try {
+          return held.hold(
+            quote.id,
+            await ctx.call('POST', `${path(quote.id)}/authorize`, { body: proof, schema: Quote }),
+          )
+        } catch (error) {
+          // No SCA session: a step of its own (log in, then resume), not a refused proof.
+          const { customerId } = quote.source
+          throw withScaLogin(error, {
+            quoteId: quote.id,
+            scaChallengeId: step.challenge.id,
+            ...(typeof customerId === 'string' ? { customerId } : {}),
+          })
+        }
+      },
       // Before the service's time is known, a step's expiry is left to the service.
       now: () => ctx.serviceNow() ?? Number.NEGATIVE_INFINITY,
     })

@@ -43,6 +43,11 @@ export interface WalletElementEventMap {
   'wallet-session-ended': CustomEvent<{ reason: SessionEndReason }>
   /** The service asked for a confirmation (SCA) of the payment: the step's code or passkey form is open. */
   'wallet-sca-required': CustomEvent<{ step: ScaStep }>
+  /**
+   * The service needs the customer's SCA login before it takes the payment's confirmation (none
+   * yet on this device, or it expired): the element now asks for the login's code.
+   */
+  'wallet-sca-login-required': CustomEvent<{ quoteId: string; customerId?: string }>
   /** A payment step was authorised (the result says whether it is paid yet). */
   'wallet-authorized': CustomEvent<{ payment: PaymentResult }>
   /** A payment reached its last status: paid (`payment.paid`), failed or expired. */

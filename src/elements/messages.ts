@@ -81,6 +81,17 @@ export interface WalletMessages {
   scaResent: string
   scaPaid: string
   scaPending: string
+  /** The SCA login asked before a payment (the service's `SCA_SESSION_REQUIRED`): its heading. */
+  scaLoginHeading: string
+  scaLoginCodeLabel: string
+  /** While the login's code is being sent. */
+  scaLoginStarting: string
+  /** The login's code went out: `{length}` digits. */
+  scaLoginCodeSent: string
+  /** The button that sends the login's first code, when sending it failed. */
+  scaLoginSend: string
+  /** Logged in: the payment goes on. */
+  scaLoginDone: string
   exportShown: string
   exportHidden: string
   /** Signer mode: while the phrase is in the wallet window (the signer's frame), never in the page. */
@@ -202,6 +213,7 @@ export const defaultMessages: WalletMessages = {
     ACCOUNT_LOCKED: 'Too many wrong confirmations: the account is locked for a while.',
     SCA_CHALLENGE_EXPIRED: 'The confirmation step expired. Send the code again or start over.',
     INVALID_SCA_CODE: 'That code is not right. Check it and try again.',
+    SCA_SESSION_REQUIRED: 'Before this payment can go, confirm it is you with a code sent to your phone.',
     CONFIRMATION_DECLINED: 'Nothing was signed.',
     PAYLOAD_MISMATCH:
       'The server asked to sign something other than what you asked for, so nothing was signed.',
@@ -233,6 +245,13 @@ export const defaultMessages: WalletMessages = {
   scaResent: 'We sent the code again.',
   scaPaid: 'Paid: the money has arrived.',
   scaPending: 'Payment sent. It is on its way; this can take a moment.',
+  scaLoginHeading: 'Confirm it is you before paying',
+  scaLoginCodeLabel: 'Code from the text message',
+  scaLoginStarting: 'Before this payment can go, we need to confirm it is you. Sending a code to your phone…',
+  scaLoginCodeSent:
+    'Before this payment can go, confirm it is you: we sent a {length}-digit code by text message. Type it here.',
+  scaLoginSend: 'Send me a code',
+  scaLoginDone: 'Thank you, that was you. Finishing the payment…',
   exportShown: 'Recovery phrase shown. Write it down, then hide it.',
   exportHidden: 'Recovery phrase hidden. It is no longer on the page.',
   exportInSigner:

@@ -2,6 +2,8 @@ import { paymentResult } from '../client/paymentResult.js'
 import type { PaymentResult, PaymentScaFactor, ScaAnswer } from '../client/quoteMethods.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
 import type { ScaStep } from '../sca/authorizeSca.js'
+import type { ScaLoginStart } from '../sca/scaLogin.js'
+import { scaLoginRequired } from '../sca/scaLoginRequired.js'
 import type { Quote } from '../wire/quote.js'
 import { codeField } from './codeField.js'
 import { h } from './dom.js'
@@ -23,13 +25,17 @@ const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
  * for strong customer authentication, shows the step: one code field (pasted "123 456" kept as
  * digits, submitted on the last digit), Confirm, "Confirm with a passkey" where the challenge
  * offers one, and "Send the code again" (disabled with the seconds of a `Retry-After`). A wrong
- * code stays in the field to be corrected. "Paid" only once the quote is `COMPLETED`: a released
+ * code stays in the field to be corrected. When the service first needs the customer's SCA login
+ * (`SCA_SESSION_REQUIRED`: none yet, or it expired), the same element asks for it: a code texted
+ * to the customer's phone (`customerId`), completed with the page's `endUserIpAddress`, after
+ * which the payment's code the person typed goes again by itself. "Paid" only once the quote is `COMPLETED`: a released
  * payment is shown as on its way and followed until it settles; a failed one as an error.
  * An expired quote cannot be paid: Pay is disabled within a second of its `expiresAt` on the
  * client's clock (`now`), a clock that jumps included. Unless the app's client has its own `confirm`, Pay first shows
  * what is about to be signed (the amounts sent and received, the fees, the destination) and waits
  * for Confirm; Cancel or Escape signs nothing and says so quietly.
- * Events: `wallet-sca-required`, `wallet-authorized`, `wallet-payment-settled`, `wallet-error`.
+ * Events: `wallet-sca-required`, `wallet-sca-login-required`, `wallet-authorized`,
+ * `wallet-payment-settled`, `wallet-error`.
  * Parts: `summary`, `button` (every button; also `pay`, `confirm` the code step's, `resend`,
  * `passkey`), `form`, `heading`, `label`, `input`, `status`, `error`, `error-code`, and the
  * confirmation's `confirmation` (the panel), `confirm-button`, `cancel-button`.
@@ -38,6 +44,8 @@ const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
  * ```ts
  * const step = document.createElement('wallet-sca-step')
  * step.quote = await wallet.quotes.create(request)
+ * step.customerId = customerId // for an SCA login, when the service asks for one
+ * step.endUserIpAddress = ipYourBackendSaw // the person's device address, never your server's
  * step.addEventListener('wallet-payment-settled', (event) => refreshBalance(event.detail.payment))
  * document.body.append(step)
  * ```
@@ -47,6 +55,28 @@ export class WalletScaStep extends WalletElement {
   #receiver: string | undefined
   #followEveryMs: number | undefined
   #resendAfterSeconds: number | undefined
+  #customerId: string | undefined
+  #endUserIpAddress: string | undefined
+  /**
+   * The customer who pays: the SCA login the service may ask for first is this customer's
+   * (default the quote's `source.customerId`).
+   */
+  get customerId(): string | undefined {
+    return this.#customerId
+  }
+  set customerId(value: string | undefined) {
+    this.#customerId = value
+  }
+  /**
+   * The person's device IP address as your backend saw the page's request come from (never your
+   * server's): sent with each proof, and required by the service to complete an SCA login.
+   */
+  get endUserIpAddress(): string | undefined {
+    return this.#endUserIpAddress
+  }
+  set endUserIpAddress(value: string | undefined) {
+    this.#endUserIpAddress = value
+  }
   /** The factor to ask for when the service opens SCA (default the service's, an SMS code). */
   get scaFactor(): PaymentScaFactor | undefined {
     return this.#scaFactor
@@ -81,8 +111,13 @@ export class WalletScaStep extends WalletElement {
   }
 
   #quote: Quote | undefined
-  #phase: 'pay' | 'step' | 'done' = 'pay'
+  #phase: 'pay' | 'step' | 'login' | 'done' = 'pay'
   #step: ScaStep | undefined
+  // The SCA login under way (its code sent), the customer it is for, and the payment's answer
+  // that waits for it, given again once the login is done.
+  #login: ScaLoginStart | undefined
+  #loginCustomerId: string | undefined
+  #waitingAnswer: ScaAnswer | undefined
   #expired = false
   #lastTried = ''
   #backOff = resendBackOff({ show: () => this.#showWait(), onEnd: () => this.clearError() })
@@ -104,6 +139,7 @@ export class WalletScaStep extends WalletElement {
     this.#quote = value
     this.#phase = 'pay'
     this.#step = undefined
+    this.#login = this.#waitingAnswer = undefined
     this.#expired = false
     this.#backOff.stop()
     this.#status.replaceChildren()
@@ -181,6 +217,7 @@ export class WalletScaStep extends WalletElement {
         pay.addEventListener('click', () => void this.pay())
         body.push(pay)
       } else if (this.#phase === 'step' && this.#step) body.push(this.#stepForm(this.#step))
+      else if (this.#phase === 'login') body.push(this.#loginForm())
     }
     this.#showWait()
     this.#body.replaceChildren(...body)
@@ -233,7 +270,9 @@ export class WalletScaStep extends WalletElement {
   // The resend button: its label, and disabled while a back-off runs.
   #showWait() {
     const m = this.messages
-    this.#backOff.paint(this.#resend, m.scaResend, m.scaResendIn, this.busy)
+    // Before a login's first code went out (its start failed), the button sends the first one.
+    const first = this.#phase === 'login' && this.#login === undefined
+    this.#backOff.paint(this.#resend, first ? m.scaLoginSend : m.scaResend, m.scaResendIn, this.busy)
   }
 
   protected override afterBusy(): void {
@@ -268,12 +307,14 @@ export class WalletScaStep extends WalletElement {
     if (this.#phase === 'pay') this.#status.replaceChildren()
     let pending = answer
     let next: ScaStep | undefined
+    let loginFirst: unknown
     const result = await this.runBusy(
       async () => {
         const client = this.requireClient()
         try {
           return await client.quotes.execute(quote.id, {
             ...(this.scaFactor ? { scaFactor: this.scaFactor } : {}),
+            ...(this.endUserIpAddress ? { endUserIpAddress: this.endUserIpAddress } : {}),
             ...this.confirmation(this.#confirmSlot),
             onScaChallenge: (step) => {
               if (pending === undefined) {
@@ -287,6 +328,11 @@ export class WalletScaStep extends WalletElement {
           })
         } catch (error) {
           if (next) return undefined
+          // Not a refused answer: the service wants the customer's SCA login first.
+          if (isWalletAuthError(error, 'SCA_SESSION_REQUIRED')) {
+            loginFirst = error
+            return undefined
+          }
           throw await this.#explain(error, answer)
         }
       },
@@ -295,7 +341,151 @@ export class WalletScaStep extends WalletElement {
       },
     )
     if (next) this.#ask(next)
+    else if (loginFirst) await this.#beginLogin(answer, loginFirst)
     else if (result) this.#settled(result, true)
+  }
+
+  // The SCA login the service asks for before it takes the payment's answer: says why, sends the
+  // code to the customer's phone, and keeps the answer to give again once logged in.
+  async #beginLogin(answer: ScaAnswer | undefined, error: unknown) {
+    const quote = this.#quote
+    this.#waitingAnswer = answer
+    const named = quote?.source.customerId
+    this.#loginCustomerId =
+      this.customerId ??
+      (typeof named === 'string' ? named : undefined) ??
+      scaLoginRequired(error)?.customerId
+    this.#phase = 'login'
+    this.#login = undefined
+    this.#lastTried = ''
+    this.#backOff.stop()
+    this.refresh()
+    this.#status.replaceChildren(this.messages.scaLoginStarting)
+    this.emit('wallet-sca-login-required', {
+      quoteId: quote?.id ?? '',
+      ...(this.#loginCustomerId === undefined ? {} : { customerId: this.#loginCustomerId }),
+    })
+    await this.#startLogin()
+  }
+
+  #loginForm() {
+    const m = this.messages
+    const form = h('form', { part: 'form', novalidate: true, 'aria-labelledby': 'sca-heading' })
+    form.append(h('p', { id: 'sca-heading', part: 'heading' }, h('strong', {}, m.scaLoginHeading)))
+    const field = codeField({
+      length: CODE_LENGTH,
+      onComplete: (code) => {
+        if (code !== this.#lastTried) void this.#confirmLogin()
+      },
+    })
+    this.#field = field
+    this.#resend = h('button', { type: 'button', class: 'secondary', part: 'button resend' })
+    this.#resend.addEventListener('click', () => void this.#startLogin())
+    const confirm = h('button', { type: 'submit', part: 'button confirm' }, m.scaConfirm)
+    form.append(
+      h('label', { for: 'code', part: 'label' }, m.scaLoginCodeLabel),
+      field,
+      h('div', { class: 'row' }, confirm, this.#resend),
+    )
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      void this.#confirmLogin()
+    })
+    return form
+  }
+
+  // Starts the login (again): a code by text message to the customer's verified phone.
+  async #startLogin() {
+    if (this.busy || this.#backOff.secondsLeft > 0) return
+    const customerId = this.#loginCustomerId
+    this.clearError(this.#field)
+    const started = await this.runBusy(
+      async () => {
+        if (customerId === undefined) {
+          throw new WalletAuthError(
+            'INVALID_ARGUMENT',
+            'Set customerId on <wallet-sca-step> for its SCA login.',
+          )
+        }
+        return this.requireClient().sca.startLogin(customerId, 'SMS_OTP')
+      },
+      (error) => {
+        this.showError(error)
+        this.#backOff.startFrom(error)
+      },
+    )
+    if (!started || this.#phase !== 'login') return
+    const first = this.#login === undefined
+    this.#login = started
+    this.#codeSent()
+    // The button now sends the code again (its label changes even without a wait).
+    this.#showWait()
+    this.#status.replaceChildren(
+      first ? fillIn(this.messages.scaLoginCodeSent, { length: CODE_LENGTH }) : this.messages.scaResent,
+    )
+    this.#field?.focus()
+  }
+
+  // Completes the login with the typed code, then gives the payment's answer again.
+  async #confirmLogin() {
+    const field = this.#field
+    const code = otpDigits(field?.value ?? '', CODE_LENGTH)
+    if (code.length < CODE_LENGTH) {
+      return void this.showError(new WalletAuthError('INVALID_OTP_CODE', 'The code is too short.'), field)
+    }
+    const started = this.#login
+    const customerId = this.#loginCustomerId
+    if (!started || customerId === undefined) {
+      return void this.showError(new WalletAuthError('OTP_NOT_SENT', 'No login code was sent.'), field)
+    }
+    if (this.busy) return
+    this.#lastTried = code
+    this.clearError(field)
+    const done = await this.runBusy(
+      async () => {
+        const endUserIpAddress = this.endUserIpAddress
+        if (!endUserIpAddress) {
+          throw new WalletAuthError(
+            'INVALID_ARGUMENT',
+            'Set endUserIpAddress on <wallet-sca-step> for its SCA login.',
+          )
+        }
+        const client = this.requireClient()
+        const login = await client.sca.completeLogin(customerId, { started, code, endUserIpAddress })
+        if (login.status !== 'SUCCESS') {
+          throw new WalletAuthError('SCA_SESSION_REQUIRED', `The SCA login ended ${login.status}.`)
+        }
+        return true
+      },
+      (error) => this.#loginFailed(error),
+    )
+    if (!done || this.#phase !== 'login') return
+    const answer = this.#waitingAnswer
+    this.#login = this.#waitingAnswer = undefined
+    this.#backOff.stop()
+    this.#phase = 'step'
+    this.refresh()
+    this.#status.replaceChildren(this.messages.scaLoginDone)
+    this.#status.focus()
+    // A typed code goes again by itself; a passkey needs the person's press, on the step shown again.
+    if (typeof answer === 'object' && answer !== null && 'code' in answer) await this.#authorize(answer)
+    else if (this.#step) this.#ask(this.#step)
+  }
+
+  // Where the person acted: a wrong code at the field; a login no longer pending asks for a new code.
+  #loginFailed(error: unknown) {
+    if (isWalletAuthError(error, 'INVALID_INPUT')) {
+      const wrong = error.details?.reason !== undefined
+      if (!wrong) this.#backOff.stop()
+      const code = wrong ? 'INVALID_SCA_CODE' : 'SCA_CHALLENGE_EXPIRED'
+      return void this.showError(
+        new WalletAuthError(code, error.message, { cause: error, status: error.status }),
+        this.#field,
+      )
+    }
+    const limited = isWalletAuthError(error, 'RATE_LIMITED')
+    if (limited) this.#backOff.startFrom(error)
+    this.showError(error, limited ? this.#field : undefined)
   }
 
   // A refused code is a wrong code; a quote the service will no longer execute may have expired.

@@ -11,7 +11,7 @@ import { createRelay } from '../../src/relay/index.js'
 import { expectCode } from '../helpers/expectCode.js'
 import { createCustomer, fund, type Harness, json, quoteToUma, startHarness } from '../sandbox/harness.js'
 import { issueCard } from '../sandbox/issueCard.js'
-import { enrolScaPasskey, smsScaLogin, verifyPhone } from '../sandbox/scaCustomer.js'
+import { enrolScaPasskey, smsScaLogin } from '../sandbox/scaCustomer.js'
 import { softwareAuthenticator } from '../sandbox/softwareAuthenticator.js'
 import { customerRelay } from './customerRelay.js'
 import { mintToken } from './tokens.js'
@@ -29,8 +29,7 @@ async function setup(options: Partial<WalletAuthOptions> = {}, harness?: Harness
     address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
     phoneNumber: '+33612345678',
   })
-  // The contract's SCA set-up, done by the integrator's backend: a verified phone, an SCA login.
-  await verifyPhone(h, customer.customerId)
+  // The contract's SCA set-up: the phone verified from creation, an SCA login by the backend.
   await smsScaLogin(h, customer.customerId)
   const relay = customerRelay(h, customer.customerId)
   const base = 'http://app.test/wallet'

@@ -1,9 +1,12 @@
 // Strong customer authentication from a page: the client, through the integrator's relay, against
-// the in-process sandbox. An EU customer verifies its phone (its SMS factor), enrols TOTP, opens an
-// SCA session with a login, and only then pays; the relay keeps each page to its own customer.
+// the in-process sandbox. An EU customer has its phone verified from creation (its SMS factor),
+// enrols TOTP, is asked for an SCA login by its first payment (a typed step, not a dead end), logs
+// in, and the same payment resumes; the relay keeps each page to its own customer.
 import { describe, expect, it } from 'vitest'
 import { createWalletAuth } from '../../src/client/index.js'
 import { createKeyStore } from '../../src/keys/createKeyStore.js'
+import type { ScaStep } from '../../src/sca/authorizeSca.js'
+import { scaLoginRequired } from '../../src/sca/scaLoginRequired.js'
 import { expectCode } from '../helpers/expectCode.js'
 import { createCustomer, fund, type Harness, quoteToUma, startHarness } from '../sandbox/harness.js'
 import { customerRelay } from './customerRelay.js'
@@ -19,9 +22,12 @@ const SPRINGFIELD = {
 const CODE = '123456'
 const IP = '203.0.113.42'
 
-/** A customer living at `address` and a page's client signed in to its wallet through the relay. */
-async function pageOf(h: Harness, address: Record<string, string>) {
-  const customer = await createCustomer(h, { address, phoneNumber: '+33612345678' })
+/**
+ * A customer living at `address` (with a phone unless `withPhone` is false) and a page's client
+ * signed in to its wallet through the relay.
+ */
+async function pageOf(h: Harness, address: Record<string, string>, { withPhone = true } = {}) {
+  const customer = await createCustomer(h, { address, ...(withPhone ? { phoneNumber: '+33612345678' } : {}) })
   const relay = customerRelay(h, customer.customerId)
   const wallet = createWalletAuth({
     baseUrl: 'http://app.test/wallet',
@@ -36,26 +42,35 @@ async function pageOf(h: Harness, address: Record<string, string>) {
 }
 
 describe('SCA from a page, through relay and sandbox', () => {
-  it('verifies the phone, logs in by SMS, and only then pays', async () => {
+  it('has its phone verified from creation; the first payment asks for an SCA login, then the same step resumes', async () => {
     const h = await startHarness()
     const { customer, wallet } = await pageOf(h, PARIS)
     const id = customer.customerId
-    expect(await wallet.sca.factors(id)).toEqual([])
-    await expectCode(() => wallet.sca.startLogin(id, 'SMS_OTP'), 'INVALID_INPUT')
-
-    await wallet.customers.sendVerificationCode(id, 'phone')
-    await expectCode(() => wallet.customers.confirmVerificationCode(id, 'phone', '000000'), 'INVALID_INPUT')
-    const verified = await wallet.customers.confirmVerificationCode(id, 'phone', CODE)
-    expect(verified.contactVerification).toMatchObject({ phone: 'VERIFIED' })
+    const view = await h.call('GET', `/customers/${id}`)
+    expect(view.body).toMatchObject({
+      contactVerification: { email: 'VERIFIED', phone: 'VERIFIED' },
+      kycStatus: 'APPROVED',
+    })
     expect(await wallet.sca.factors(id)).toEqual([{ factor: 'SMS_OTP' }])
+    await expectCode(() => wallet.customers.sendVerificationCode(id, 'phone'), 'CONFLICT')
 
     await fund(h, customer.accountId, 50_000_000)
-    const first = await quoteToUma(h, customer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
+    const quote = await quoteToUma(h, customer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
+    const quoteId = String(quote.id)
+    const asked: ScaStep[] = []
+    const onScaChallenge = (step: ScaStep) => {
+      asked.push(step)
+      return { code: CODE }
+    }
+    // No SCA session yet: the payment's step waits for the login, named as such (not a refused code).
     const refused = await expectCode(
-      () => wallet.quotes.execute(String(first.id), { onScaChallenge: () => ({ code: CODE }) }),
+      () => wallet.quotes.execute(quoteId, { onScaChallenge }),
       'SCA_SESSION_REQUIRED',
     )
     expect(refused.status).toBe(409)
+    expect(scaLoginRequired(refused)).toEqual({ quoteId, scaChallengeId: asked[0]?.challenge.id })
+    expect(scaLoginRequired(new Error('other'))).toBeUndefined()
+    expect((await wallet.quotes.get(quoteId)).status).toBe('PENDING_AUTHORIZATION')
 
     const started = await wallet.sca.startLogin(id, 'SMS_OTP')
     expect(started.challengeId).toEqual(expect.any(String))
@@ -68,9 +83,24 @@ describe('SCA from a page, through relay and sandbox', () => {
     expect(done.status).toBe('SUCCESS')
     expect(Date.parse(done.sessionExpiresAt ?? '')).toBeGreaterThan(h.sandbox.clock.now())
 
-    const quote = await quoteToUma(h, customer.accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
-    const payment = await wallet.quotes.execute(String(quote.id), { onScaChallenge: () => ({ code: CODE }) })
+    // Executing again resumes the same step (nothing executed twice), and the same code is taken.
+    const payment = await wallet.quotes.execute(quoteId, { onScaChallenge })
     expect(payment.released).toBe(true)
+    expect(asked.map((step) => step.challenge.id)).toEqual([asked[0]?.challenge.id, asked[0]?.challenge.id])
+  })
+
+  it('verifies a phone added after creation, which makes it the SMS factor', async () => {
+    const h = await startHarness()
+    const { customer, wallet } = await pageOf(h, PARIS, { withPhone: false })
+    const id = customer.customerId
+    expect(await wallet.sca.factors(id)).toEqual([])
+    await expectCode(() => wallet.sca.startLogin(id, 'SMS_OTP'), 'INVALID_INPUT')
+    await h.call('PATCH', `/customers/${id}`, { customerType: 'INDIVIDUAL', phoneNumber: '+33612345679' })
+    await wallet.customers.sendVerificationCode(id, 'phone')
+    await expectCode(() => wallet.customers.confirmVerificationCode(id, 'phone', '000000'), 'INVALID_INPUT')
+    const verified = await wallet.customers.confirmVerificationCode(id, 'phone', CODE)
+    expect(verified.contactVerification).toMatchObject({ phone: 'VERIFIED' })
+    expect(await wallet.sca.factors(id)).toEqual([{ factor: 'SMS_OTP' }])
   })
 
   it('enrols TOTP with its first code and logs in with it', async () => {
@@ -85,7 +115,7 @@ describe('SCA from a page, through relay and sandbox', () => {
     )
     const recoveryCodes = await wallet.sca.confirmTotp(id, { secret: start.secret, code: CODE })
     expect(recoveryCodes.length).toBeGreaterThan(0)
-    expect((await wallet.sca.factors(id)).map((view) => view.factor)).toEqual(['TOTP'])
+    expect((await wallet.sca.factors(id)).map((view) => view.factor)).toEqual(['SMS_OTP', 'TOTP'])
     const started = await wallet.sca.startLogin(id, 'TOTP')
     expect((await wallet.sca.completeLogin(id, { started, code: CODE, endUserIpAddress: IP })).status).toBe(
       'SUCCESS',
@@ -114,8 +144,9 @@ describe('SCA from a page, through relay and sandbox', () => {
   it('refuses, at the relay, every SCA call naming another customer', async () => {
     const h = await startHarness()
     const ada = await pageOf(h, PARIS)
-    const bob = await pageOf(h, PARIS)
+    const bob = await pageOf(h, PARIS, { withPhone: false })
     const other = bob.customer.customerId
+    await h.call('PATCH', `/customers/${other}`, { customerType: 'INDIVIDUAL', phoneNumber: '+33612345679' })
     await bob.wallet.customers.sendVerificationCode(other, 'phone')
     const calls = [
       () => ada.wallet.sca.factors(other),

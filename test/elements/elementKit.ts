@@ -26,13 +26,16 @@ export interface ElementCustomer {
 }
 
 /** Signs up a new customer and makes a client for them (own database, the backend's signer). */
-export async function signUpWithClient(options: Partial<WalletAuthOptions> = {}): Promise<ElementCustomer> {
+export async function signUpWithClient(
+  options: Partial<WalletAuthOptions> = {},
+  fields: Record<string, unknown> = {},
+): Promise<ElementCustomer> {
   const { signerPublicKey, exportSignerPublicKey } = await (await fetch('/api/test/config')).json()
   const email = `elements-${crypto.randomUUID().slice(0, 8)}@example.com`
   const customer = (await (
     await fetch('/api/test/customers', {
       method: 'POST',
-      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Katherine Johnson', email }),
+      body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Katherine Johnson', email, ...fields }),
     })
   ).json()) as { customerId: string; accountId: string; emailCredentialId: string }
   // The integrator's own sign-in cookie, stood in for by a header its relay hook reads.

@@ -9,6 +9,16 @@ import { type ElementCustomer, signInByEmail, signUpWithClient } from './element
 /** The sandbox's SCA code (never sent: the sandbox logs it). */
 export const SCA_CODE = '123456'
 
+/** The person's device address, as the integrator's backend saw it (documentation range). */
+export const END_USER_IP = '203.0.113.42'
+
+const PARIS = { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' }
+
+/** A fresh French mobile number, so that customers never share one. */
+function uniquePhone(): string {
+  return `+336${String((crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % 100_000_000).padStart(8, '0')}`
+}
+
 /** Calls the sandbox as the integrator's server does, with the platform's credentials. */
 export async function platformCall(method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch('/api/test/platform', {
@@ -23,27 +33,28 @@ export async function platformCall(method: string, path: string, body?: unknown)
 }
 
 /**
- * A signed-in customer with 50 of the wallet's currency (in the EU with `inEurope`: payments need
- * SCA: its phone verified and an SCA login done), their client made with `client` (e.g. the app's
- * own `confirm`).
+ * A signed-in customer with 50 of the wallet's currency, their client made with `client` (e.g. the
+ * app's own `confirm`). `inEurope` (default): signed up with a Paris address and a phone, which
+ * the service verifies from creation; payments need SCA. `scaLogin` (default with `inEurope`):
+ * the customer's SCA login done beforehand, as a backend may do it; without it the payment's
+ * authorisation asks for one (`SCA_SESSION_REQUIRED`).
  */
 export async function fundedCustomer({
   inEurope = true,
+  scaLogin = inEurope,
   client = {},
 }: {
   inEurope?: boolean
+  scaLogin?: boolean
   client?: Partial<WalletAuthOptions>
 } = {}): Promise<ElementCustomer> {
-  const customer = await signUpWithClient(client)
+  const customer = await signUpWithClient(
+    client,
+    inEurope ? { address: PARIS, phoneNumber: uniquePhone() } : {},
+  )
   await signInByEmail(customer)
-  if (inEurope) {
-    const address = { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' }
-    const phoneNumber = `+336${String((crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % 100_000_000).padStart(8, '0')}`
+  if (scaLogin) {
     const id = customer.customerId
-    await platformCall('PATCH', `/customers/${id}`, { customerType: 'INDIVIDUAL', address, phoneNumber })
-    // The contract's SCA set-up, done by the integrator's backend: a verified phone, an SCA login.
-    await platformCall('POST', `/customers/${id}/verify-phone`)
-    await platformCall('POST', `/customers/${id}/verify-phone/confirm`, { code: SCA_CODE })
     const login = (await platformCall('POST', `/sca/login/start?customerId=${id}`, {
       factor: 'SMS_OTP',
     })) as {
@@ -53,7 +64,7 @@ export async function fundedCustomer({
       factor: 'SMS_OTP',
       challengeId: login.challengeId,
       code: SCA_CODE,
-      endUserIpAddress: '203.0.113.42',
+      endUserIpAddress: END_USER_IP,
     })
   }
   await platformCall('POST', `/sandbox/internal-accounts/${customer.accountId}/fund`, { amount: 50_000_000 })

@@ -120,8 +120,10 @@ describe('cards in the sandbox', () => {
 
   it('takes a 3-D Secure password for a cardholder in the EU, and never shows it', async () => {
     const h = await startHarness()
+    // With a phone: an EU customer's KYC begins once its phone is verified (from creation).
     const eu = await createCustomer(h, {
       address: { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' },
+      phoneNumber: '+33612345678',
     })
     const created = await h.call('POST', '/cards', {
       cardholderId: eu.customerId,

@@ -35,9 +35,33 @@ const IP = '203.0.113.42'
 const q = (customerId: string) => `?customerId=${encodeURIComponent(customerId)}`
 const codeOf = (reply: { status: number; body: Record<string, unknown> }) => [reply.status, reply.body.code]
 
-/** An EU customer with a phone number, its contacts not verified yet. */
+/** An EU customer created with a phone number and an email: both verified from creation. */
 async function euCustomer(h: Harness) {
   return createCustomer(h, { address: PARIS, phoneNumber: uniquePhone() })
+}
+
+/**
+ * An EU customer created with neither phone nor email, both added since: two channels to verify,
+ * its KYC not begun (UNVERIFIED). No credential is tied to either, so each PATCH is a plain one.
+ */
+async function customerToVerify(h: Harness) {
+  const created = await h.call('POST', '/customers', {
+    customerType: 'INDIVIDUAL',
+    fullName: 'Ada Lovelace',
+    address: PARIS,
+  })
+  const customerId = String(created.body.id)
+  expect(created.body).toMatchObject({ kycStatus: 'UNVERIFIED', contactVerification: { phone: 'PENDING' } })
+  const patch = (body: Record<string, unknown>) =>
+    h.call('PATCH', `/customers/${customerId}`, { customerType: 'INDIVIDUAL', ...body })
+  expect((await patch({ phoneNumber: uniquePhone() })).status).toBe(200)
+  expect((await patch({ email: `ada-${crypto.randomUUID().slice(0, 8)}@example.com` })).status).toBe(200)
+  const wallets = await h.call(
+    'GET',
+    `/customers/internal-accounts?customerId=${customerId}&type=EMBEDDED_WALLET`,
+  )
+  const accountId = String((wallets.body.data as Array<{ id: string }>)[0]?.id)
+  return { customerId, accountId }
 }
 
 /** Its wallet funded and a 10 USDB quote executed with a wallet signature: the SCA challenge. */
@@ -48,13 +72,40 @@ async function executedQuote(h: Harness, accountId: string, body: Record<string,
 }
 
 describe('contact verification', () => {
+  it('verifies the contacts an EU customer is created with from creation, and KYC-reviews it', async () => {
+    const h = await startHarness()
+    const { customerId } = await euCustomer(h)
+    const view = await h.call('GET', `/customers/${customerId}`)
+    expect(view.body).toMatchObject({
+      contactVerification: { email: 'VERIFIED', phone: 'VERIFIED' },
+      kycStatus: 'APPROVED',
+    })
+    expect(codeOf(await h.call('POST', `/customers/${customerId}/verify-phone`))).toEqual([409, 'CONFLICT'])
+    expect(codeOf(await h.call('POST', `/customers/${customerId}/verify-email`))).toEqual([409, 'CONFLICT'])
+    // Its phone is its SMS factor at once.
+    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body).toEqual({
+      factors: [{ factor: 'SMS_OTP' }],
+    })
+    // No phone at creation: the channel waits for one, and so does KYC (contacts come first).
+    const { customerId: noPhone } = await createCustomer(h, { address: PARIS, fullName: 'Grace Hopper002' })
+    const waiting = await h.call('GET', `/customers/${noPhone}`)
+    expect(waiting.body).toMatchObject({
+      contactVerification: { email: 'VERIFIED', phone: 'PENDING' },
+      kycStatus: 'UNVERIFIED',
+    })
+    await h.call('PATCH', `/customers/${noPhone}`, { customerType: 'INDIVIDUAL', phoneNumber: uniquePhone() })
+    await verifyPhone(h, noPhone)
+    // Then the review runs, by the name's suffix (002: rejected).
+    expect((await h.call('GET', `/customers/${noPhone}`)).body.kycStatus).toBe('REJECTED')
+  })
+
   it('sends codes to the customer own phone and email only, and shows them VERIFIED once confirmed', async () => {
     const logged: string[] = []
     const h = await startHarness({ log: (line) => logged.push(line) })
-    const customer = await euCustomer(h)
-    const id = customer.customerId
+    const { customerId: id } = await customerToVerify(h)
     const before = await h.call('GET', `/customers/${id}`)
     expect(before.body.contactVerification).toEqual({ email: 'PENDING', phone: 'PENDING' })
+    expect(before.body.kycStatus).toBe('UNVERIFIED')
 
     const unsent = await h.call('POST', `/customers/${id}/verify-phone/confirm`, { code: SCA_CODE })
     expect(codeOf(unsent)).toEqual([400, 'INVALID_INPUT'])
@@ -66,16 +117,19 @@ describe('contact verification', () => {
     const right = await h.call('POST', `/customers/${id}/verify-phone/confirm`, { code: SCA_CODE })
     expect(right.status).toBe(200)
     expect(right.body.contactVerification).toEqual({ email: 'PENDING', phone: 'VERIFIED' })
+    expect(right.body.kycStatus).toBe('UNVERIFIED')
     expect(codeOf(await h.call('POST', `/customers/${id}/verify-phone`))).toEqual([409, 'CONFLICT'])
 
     expect((await h.call('POST', `/customers/${id}/verify-email`)).status).toBe(204)
     const email = await h.call('POST', `/customers/${id}/verify-email/confirm`, { code: SCA_CODE })
     expect(email.body.contactVerification).toEqual({ email: 'VERIFIED', phone: 'VERIFIED' })
+    // Every channel verified: the KYC review runs (the sandbox approves at once).
+    expect(email.body.kycStatus).toBe('APPROVED')
   })
 
   it('takes a changed phone number as unverified, and a code sent to the old number does not verify it', async () => {
     const h = await startHarness()
-    const { customerId } = await euCustomer(h)
+    const { customerId } = await customerToVerify(h)
     expect((await h.call('POST', `/customers/${customerId}/verify-phone`)).status).toBe(204)
     await h.call('PATCH', `/customers/${customerId}`, {
       customerType: 'INDIVIDUAL',
@@ -104,7 +158,7 @@ describe('contact verification', () => {
 
   it('voids a sent code after five wrong ones, also when they come in parallel', async () => {
     const h = await startHarness()
-    const { customerId } = await euCustomer(h)
+    const { customerId } = await customerToVerify(h)
     await h.call('POST', `/customers/${customerId}/verify-phone`)
     const confirm = (code: string) =>
       h.call('POST', `/customers/${customerId}/verify-phone/confirm`, { code })
@@ -135,19 +189,14 @@ describe('a customer who does not need SCA', () => {
 })
 
 describe('the EU payment flow', () => {
-  it('verifies the phone, lists SMS_OTP, logs in by SMS, then pays with an SMS code', async () => {
+  it('lists SMS_OTP from creation, logs in by SMS, then pays with an SMS code', async () => {
     const h = await startHarness()
     const { customerId, accountId } = await euCustomer(h)
-    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body).toEqual({ factors: [] })
-    const noFactor = await h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'SMS_OTP' })
-    expect(codeOf(noFactor)).toEqual([400, 'INVALID_INPUT'])
-    const smsEnrol = await h.call('POST', `/sca/factors${q(customerId)}`, { type: 'SMS_OTP' })
-    expect(codeOf(smsEnrol)).toEqual([400, 'INVALID_INPUT'])
-
-    await verifyPhone(h, customerId)
     expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body).toEqual({
       factors: [{ factor: 'SMS_OTP' }],
     })
+    const smsEnrol = await h.call('POST', `/sca/factors${q(customerId)}`, { type: 'SMS_OTP' })
+    expect(codeOf(smsEnrol)).toEqual([400, 'INVALID_INPUT'])
 
     const executed = quoteOf(await executedQuote(h, accountId))
     expect(executed.scaChallenge).toMatchObject({ factor: 'SMS_OTP', availableFactors: ['SMS_OTP'] })
@@ -195,7 +244,10 @@ describe('the EU payment flow', () => {
   it('sends no payment code to an unverified phone: SMS_OTP is refused at execute', async () => {
     const logged: string[] = []
     const h = await startHarness({ log: (line) => logged.push(line) })
-    const { accountId } = await euCustomer(h)
+    const { customerId, accountId } = await customerToVerify(h)
+    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body).toEqual({ factors: [] })
+    const noFactor = await h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'SMS_OTP' })
+    expect(codeOf(noFactor)).toEqual([400, 'INVALID_INPUT'])
     const refused = await executedQuote(h, accountId)
     expect(codeOf(refused)).toEqual([400, 'INVALID_INPUT'])
     const sms = await executedQuote(h, accountId, { scaFactor: 'SMS_OTP' })
@@ -288,7 +340,7 @@ describe('2FA resets', () => {
     const h = await startHarness()
     const { rpId, origins } = h.sandbox.config
     const origin = origins[0] as string
-    const { customerId } = await euCustomer(h)
+    const { customerId } = await customerToVerify(h)
     const reset = (path: string, body?: unknown, method = 'POST') =>
       h.call(method, `/sca/factors/reset${path}${q(customerId)}`, body)
     expect(codeOf(await reset('', { factor: 'SMS_OTP' }))).toEqual([400, 'INVALID_INPUT'])
@@ -410,7 +462,9 @@ describe('SCA passkeys', () => {
     const otherId = (await softwareAuthenticator(rpId, origin)).credentialId
     const claimed = await confirm({ ...authenticator.register(challenge), credentialId: otherId })
     expect(codeOf(claimed)).toEqual([400, 'INVALID_INPUT'])
-    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body.factors).toEqual([])
+    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body.factors).toEqual([
+      { factor: 'SMS_OTP' },
+    ])
     const enrolled = await confirm(authenticator.register(challenge))
     expect(enrolled.body.factor).toEqual({ factor: 'PASSKEY', credentialId: authenticator.credentialId })
   })
@@ -455,7 +509,10 @@ describe('TOTP', () => {
     ])
     const enrolled = await confirm({ secret: started.body.secret, code: SCA_CODE })
     expect((enrolled.body.recoveryCodes as string[]).length).toBeGreaterThan(0)
-    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body.factors).toEqual([{ factor: 'TOTP' }])
+    expect((await h.call('GET', `/sca/factors${q(customerId)}`)).body.factors).toEqual([
+      { factor: 'SMS_OTP' },
+      { factor: 'TOTP' },
+    ])
     const login = await h.call('POST', `/sca/login/start${q(customerId)}`, { factor: 'TOTP' })
     expect(login.body).toEqual({ factor: 'TOTP' })
     const done = await h.call('POST', `/sca/login/complete${q(customerId)}`, {

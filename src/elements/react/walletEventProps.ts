@@ -42,6 +42,7 @@ export const walletEventProps: {
   onWalletRefreshed: 'wallet-refreshed',
   onWalletSessionEnded: 'wallet-session-ended',
   onWalletScaRequired: 'wallet-sca-required',
+  onWalletScaLoginRequired: 'wallet-sca-login-required',
   onWalletAuthorized: 'wallet-authorized',
   onWalletPaymentSettled: 'wallet-payment-settled',
   onWalletRevealed: 'wallet-revealed',

@@ -6,8 +6,10 @@ import { requireCustomer, walletOf } from '../lookups.js'
 import { newMnemonic } from '../mnemonic.js'
 import { kycOutcome } from '../money/kycOutcome.js'
 import { openHoldingAccount } from '../money/openHoldingAccount.js'
+import { requiresSca } from '../money/scaRegion.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, SandboxError } from '../sandboxError.js'
+import { contactsVerified } from '../sca/contactVerification.js'
 import { acceptRetry, isRetry, issueChallenge } from '../signedRetry.js'
 import {
   type CredentialRecord,
@@ -106,10 +108,21 @@ export function customerRoutes(ctx: SandboxContext): Hono {
       createdAt: now,
       updatedAt: now,
     }
+    // A customer who needs SCA (an EU address) has the contacts it was created with verified, as
+    // the provider's onboarding leaves them: the phone from creation (the contract's SCA factors:
+    // SMS_OTP is always there), and the email with it. Contacts come before KYC: a channel still to
+    // verify (no phone yet) keeps an individual UNVERIFIED until confirmed.
+    if (requiresSca(customer)) {
+      customer.verifiedContacts = {
+        ...(email ? { email } : {}),
+        ...(phoneNumber ? { phone: phoneNumber } : {}),
+      }
+    }
     // Individuals are reviewed at creation (the service's walkthrough: straight to APPROVED), by the
     // sandbox's name-suffix outcomes; a business stays UNVERIFIED until POST /verifications.
     if (customerType === 'BUSINESS') customer.fields.kybStatus = 'UNVERIFIED'
-    else customer.fields.kycStatus = kycOutcome(customer).kycStatus
+    else
+      customer.fields.kycStatus = contactsVerified(customer) ? kycOutcome(customer).kycStatus : 'UNVERIFIED'
     store.customers.set(customer.id, customer)
     byPlatformId.set(platformCustomerId, id)
     byUmaAddress.set(umaAddress.toLowerCase(), id)

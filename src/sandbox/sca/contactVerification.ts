@@ -31,8 +31,35 @@ export function isContactVerified(customer: CustomerRecord, channel: ContactChan
 }
 
 /**
- * The customer's `contactVerification` member as the contract shows it: both channels for a
- * customer who needs SCA (an EU address), nothing for the others.
+ * The channels the sandbox's provider requires a customer to verify: none for a customer who does
+ * not need SCA; for one who does (an EU address), the phone always (its SMS_OTP factor) and the
+ * email when it has one.
+ *
+ * @example
+ * ```ts
+ * contactChannels(customer) // ['phone', 'email']
+ * ```
+ */
+export function contactChannels(customer: CustomerRecord): ContactChannel[] {
+  if (!requiresSca(customer)) return []
+  return customer.email === undefined ? ['phone'] : ['phone', 'email']
+}
+
+/**
+ * Whether every channel the customer must verify is verified: before then its KYC cannot begin.
+ *
+ * @example
+ * ```ts
+ * customer.fields.kycStatus = contactsVerified(customer) ? kycOutcome(customer).kycStatus : 'UNVERIFIED'
+ * ```
+ */
+export function contactsVerified(customer: CustomerRecord): boolean {
+  return contactChannels(customer).every((channel) => isContactVerified(customer, channel))
+}
+
+/**
+ * The customer's `contactVerification` member as the contract shows it: the channels it must
+ * verify (`contactChannels`), nothing for a customer who needs none.
  *
  * @example
  * ```ts
@@ -40,9 +67,10 @@ export function isContactVerified(customer: CustomerRecord, channel: ContactChan
  * ```
  */
 export function contactVerificationView(customer: CustomerRecord): {
-  contactVerification?: { email: 'PENDING' | 'VERIFIED'; phone: 'PENDING' | 'VERIFIED' }
+  contactVerification?: { email?: 'PENDING' | 'VERIFIED'; phone?: 'PENDING' | 'VERIFIED' }
 } {
-  if (!requiresSca(customer)) return {}
+  const channels = contactChannels(customer)
+  if (channels.length === 0) return {}
   const status = (channel: ContactChannel) => (isContactVerified(customer, channel) ? 'VERIFIED' : 'PENDING')
-  return { contactVerification: { email: status('email'), phone: status('phone') } }
+  return { contactVerification: Object.fromEntries(channels.map((channel) => [channel, status(channel)])) }
 }

@@ -9,6 +9,7 @@ import { invalidInput } from '../sandboxError.js'
 import { type ContactChannel, contactOf, isContactVerified } from './contactVerification.js'
 import { requireScaCustomer } from './requireScaCustomer.js'
 import { scaRecordOf } from './scaState.js'
+import { startKycWhenContactsVerified } from './startKycWhenContactsVerified.js'
 
 /** How long a contact-verification code can be confirmed. */
 export const CONTACT_CODE_TTL_MS = 10 * 60_000
@@ -21,7 +22,9 @@ const ConfirmBody = z.looseObject({ code: z.string() })
  * The contact-verification routes: `POST /customers/{customerId}/verify-email` and
  * `/verify-phone` send a code (204; logged, never delivered, always `123456`) to the customer's
  * own email or phone, and their `/confirm` takes it (200 with the customer, whose
- * `contactVerification` then shows the channel `VERIFIED`). 409 for a customer who does not need
+ * `contactVerification` then shows the channel `VERIFIED`; the last channel verified starts the
+ * KYC review of an individual still `UNVERIFIED`). A customer created with a phone (and email)
+ * has them verified already: these serve contacts added or changed since. 409 for a customer who does not need
  * SCA, who has no such contact, or whose contact is verified already; 400 for a wrong, expired or
  * unsent code (after `CONTACT_CODE_MAX_FAILURES` wrong ones the code is void).
  *
@@ -90,5 +93,6 @@ function confirmContactCode(
   delete codes[options.channel]
   customer.verifiedContacts = { ...customer.verifiedContacts, [options.channel]: contact }
   customer.updatedAt = iso(now)
+  startKycWhenContactsVerified(ctx, customer)
   return customerView(customer)
 }
