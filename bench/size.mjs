@@ -44,8 +44,9 @@ export const BUDGETS = [
   // All seven elements on top of the client they drive: 12 KB in issue 13; 14 KB since issue 19
   // gave them a confirmation panel before every sensitive signature, a typed-contact step and the
   // export's closed root and clipboard clearing (about 2.2 KB; the panel loaded lazily saved
-  // nothing, its chunk costing as much as it took out).
-  { name: 'client+elements', over: 'client', limit: 14336, enforced: true },
+  // nothing, its chunk costing as much as it took out); 15 KB since issue 27 had <wallet-sca-step>
+  // lead an EU customer through the SCA login in place (its code step and sentences, about 0.9 KB).
+  { name: 'client+elements', over: 'client', limit: 15360, enforced: true },
   // Issue 26: the page's client in signer mode at most half the client entry of the day signer
   // mode came (39 458 B); it ships no schema, crypto or storage code (SIGNER_CLIENT_FORBIDDEN).
   { name: 'signer-client', limit: 19729, enforced: true },
