@@ -41,12 +41,14 @@ export const BUDGETS = [
   // 40 KB until issue 27 gave the client the transaction history (its schema, about 640 B), the
   // SCA factor reset with its intent check and sentence (about 390 B) and a delegated key's read.
   { name: 'index', limit: 43008, enforced: true },
-  // All seven elements on top of the client they drive: 12 KB in issue 13; 14 KB since issue 19
+  // All the elements on top of the client they drive: 12 KB in issue 13; 14 KB since issue 19
   // gave them a confirmation panel before every sensitive signature, a typed-contact step and the
   // export's closed root and clipboard clearing (about 2.2 KB; the panel loaded lazily saved
   // nothing, its chunk costing as much as it took out); 15 KB since issue 27 had <wallet-sca-step>
-  // lead an EU customer through the SCA login in place (its code step and sentences, about 0.9 KB).
-  { name: 'client+elements', over: 'client', limit: 15360, enforced: true },
+  // lead an EU customer through the SCA login in place (its code step and sentences, about 0.9 KB);
+  // 17 KB since issue 27's eighth element, <wallet-transaction-list> (the history in words: its
+  // sentences, statuses and paging, about 1.9 KB).
+  { name: 'client+elements', over: 'client', limit: 17408, enforced: true },
   // Issue 26: the page's client in signer mode at most half the client entry of the day signer
   // mode came (39 458 B); it ships no schema, crypto or storage code (SIGNER_CLIENT_FORBIDDEN).
   { name: 'signer-client', limit: 19729, enforced: true },

@@ -8,6 +8,7 @@ import { WalletPasskeyButton } from './walletPasskeyButton.js'
 import { WalletScaStep } from './walletScaStep.js'
 import { WalletSessionStatus } from './walletSessionStatus.js'
 import { WalletSignIn } from './walletSignIn.js'
+import { WalletTransactionList } from './walletTransactionList.js'
 
 /**
  * The elements by tag name.
@@ -26,6 +27,7 @@ export const walletElementTags = {
   'wallet-session-status': WalletSessionStatus,
   'wallet-sca-step': WalletScaStep,
   'wallet-export-reveal': WalletExportReveal,
+  'wallet-transaction-list': WalletTransactionList,
 } as const satisfies Record<string, typeof WalletElement>
 
 /** Options of `defineWalletElements`. */
@@ -65,5 +67,6 @@ declare global {
     'wallet-session-status': WalletSessionStatus
     'wallet-sca-step': WalletScaStep
     'wallet-export-reveal': WalletExportReveal
+    'wallet-transaction-list': WalletTransactionList
   }
 }

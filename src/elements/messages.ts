@@ -110,6 +110,51 @@ export interface WalletMessages {
   confirmTo: string
   /** The quiet status after Cancel: nothing was signed. */
   confirmDeclined: string
+  // Transaction history (`<wallet-transaction-list>`)
+  /** The list's accessible name. */
+  historyLabel: string
+  historyLoading: string
+  /** After the first page: `{count}` transactions. */
+  historyShown: string
+  /** After "Show more": `{count}` more. */
+  historyMoreShown: string
+  historyEmpty: string
+  historyShowMore: string
+  /** After a first page that failed: list again. */
+  historyRetry: string
+  /** Money out: `{amount}`. */
+  historySent: string
+  /** Money in: `{amount}`. */
+  historyReceived: string
+  /** A card transaction: `{amount}`. */
+  historyCard: string
+  /** A transaction the service gave no amount for. */
+  historyNoAmount: string
+  /** The receiver: `{party}` (a UMA address, or `historyAccount`). */
+  historyTo: string
+  /** The sender: `{party}`. */
+  historyFrom: string
+  /** A card's merchant: `{party}`. */
+  historyAt: string
+  /** Money added to the wallet from outside (real-time funding). */
+  historyFromFunding: string
+  /** An account as the transaction names it: `{account}`. */
+  historyAccount: string
+  historyStatusCreated: string
+  historyStatusPending: string
+  historyStatusPendingAuthorization: string
+  historyStatusProcessing: string
+  historyStatusCompleted: string
+  historyStatusRejected: string
+  historyStatusFailed: string
+  historyStatusRefunded: string
+  historyStatusExpired: string
+  historyStatusAuthorized: string
+  historyStatusPartiallySettled: string
+  historyStatusSettled: string
+  historyStatusException: string
+  /** A status the kit does not know yet. */
+  historyStatusOther: string
 }
 
 const SESSION_ENDED = 'Your session ended. Sign in again to continue.'
@@ -267,6 +312,37 @@ export const defaultMessages: WalletMessages = {
   confirmFees: 'Fees',
   confirmTo: 'To',
   confirmDeclined: 'Cancelled. Nothing was signed.',
+  // Transaction history
+  historyLabel: 'Transactions',
+  historyLoading: 'Loading transactions…',
+  historyShown: 'Transactions shown: {count}.',
+  historyMoreShown: 'More transactions shown: {count}.',
+  historyEmpty: 'No transactions yet. Money you send or receive will be listed here.',
+  historyShowMore: 'Show more',
+  historyRetry: 'Try again',
+  historySent: 'Sent {amount}',
+  historyReceived: 'Received {amount}',
+  historyCard: 'Card payment of {amount}',
+  historyNoAmount: 'an amount not given',
+  historyTo: 'To {party}',
+  historyFrom: 'From {party}',
+  historyAt: 'At {party}',
+  historyFromFunding: 'Added to your wallet',
+  historyAccount: 'account {account}',
+  historyStatusCreated: 'Started',
+  historyStatusPending: 'Waiting to be sent',
+  historyStatusPendingAuthorization: 'Waiting for you to confirm it',
+  historyStatusProcessing: 'On its way',
+  historyStatusCompleted: 'Completed',
+  historyStatusRejected: 'Declined',
+  historyStatusFailed: 'Failed',
+  historyStatusRefunded: 'Refunded',
+  historyStatusExpired: 'Expired before it was sent',
+  historyStatusAuthorized: 'Approved, not yet charged',
+  historyStatusPartiallySettled: 'Partly charged',
+  historyStatusSettled: 'Charged',
+  historyStatusException: 'Needs a check by support',
+  historyStatusOther: 'Status not known yet',
 }
 
 /** `template` with each `{name}` replaced by `values[name]`. */

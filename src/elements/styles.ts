@@ -35,6 +35,11 @@ p { margin: 0; overflow-wrap: anywhere; }
 .confirm ul { margin: 0; padding-inline-start: 1.25rem; }
 .confirm li { overflow-wrap: anywhere; }
 output { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+.history { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; min-width: 0; }
+.history li { padding: 0.5rem 0; border-bottom: 1px solid var(--wallet-border, #6b6b6b); min-width: 0; }
+.history li:last-child { border-bottom: 0; }
+.history .summary { font-weight: 600; }
+.history .details { font-size: 0.875em; }
 `
 
 let sheet: CSSStyleSheet | undefined

@@ -1,6 +1,6 @@
 // The elements under the demo's strict Content-Security-Policy (no inline script or style, no
 // eval): a page of its own, served with that header, loads the entry from the Vite server, signs
-// in through <wallet-otp-form> and renders all seven elements, with no violation; the shadow
+// in through <wallet-otp-form> and renders all eight elements, with no violation; the shadow
 // styles come from the constructed sheet, which the policy allows.
 import { describe, expect, it } from 'vitest'
 import { commands } from 'vitest/browser'

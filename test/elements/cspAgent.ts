@@ -1,6 +1,6 @@
 // The script of a page served under the demo's Content-Security-Policy (test/browser/commands.ts
 // `runInCspPage`): it loads the elements from the Vite server, signs in through <wallet-otp-form>
-// (HPKE loaded on first use, zod parsing the answers) and renders the seven elements.
+// (HPKE loaded on first use, zod parsing the answers) and renders the eight elements.
 import './cspPageSetup.js'
 import { createWalletAuth } from '../../src/client/index.js'
 import { defineWalletElements, walletElementTags } from '../../src/elements/index.js'

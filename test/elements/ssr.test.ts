@@ -37,6 +37,7 @@ const TAGS = [
   'wallet-session-status',
   'wallet-sca-step',
   'wallet-export-reveal',
+  'wallet-transaction-list',
 ]
 
 const restore: Array<() => void> = []
@@ -93,7 +94,7 @@ describe('the elements entry on a server', () => {
     expect(defined.size).toBe(0)
     expect(Object.getPrototypeOf(elements.WalletElement)).toBe(FakeHTMLElement)
 
-    // In the browser: the call registers the seven tags in the page's registry.
+    // In the browser: the call registers the eight tags in the page's registry.
     elements.defineWalletElements()
     expect([...defined.keys()]).toEqual(TAGS)
     expect(defined.get('wallet-otp-form')).toBe(elements.WalletOtpForm)

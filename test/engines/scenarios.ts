@@ -14,6 +14,7 @@ import { checkEqual } from './checkEqual.js'
 import { deepQuery } from './deepQuery.js'
 import type { Scenario } from './scenario.js'
 import { signUp, walletFor } from './testBackend.js'
+import { transactionList } from './transactionListScenario.js'
 import { waitUntil } from './waitUntil.js'
 
 const HOUR_MS = 3_600_000
@@ -407,4 +408,5 @@ export const SCENARIOS: readonly Scenario[] = [
   signOutAcrossDocuments,
   passkeyButtonWithoutWebAuthn,
   passkeyWithVirtualAuthenticator,
+  transactionList,
 ]

@@ -1,7 +1,7 @@
 import { createWalletComponent, type ReactApi, type WalletComponent } from './createWalletComponent.js'
 
 /**
- * The seven wrappers, one per element, each named like the element's class.
+ * The eight wrappers, one per element, each named like the element's class.
  *
  * @example
  * ```ts
@@ -16,6 +16,7 @@ export interface WalletComponents {
   WalletSessionStatus: WalletComponent<HTMLElementTagNameMap['wallet-session-status']>
   WalletScaStep: WalletComponent<HTMLElementTagNameMap['wallet-sca-step']>
   WalletExportReveal: WalletComponent<HTMLElementTagNameMap['wallet-export-reveal']>
+  WalletTransactionList: WalletComponent<HTMLElementTagNameMap['wallet-transaction-list']>
 }
 
 /** Options of `createWalletComponents`. */
@@ -47,5 +48,6 @@ export function createWalletComponents(options: CreateWalletComponentsOptions): 
     WalletSessionStatus: createWalletComponent({ react, tag: 'wallet-session-status' }),
     WalletScaStep: createWalletComponent({ react, tag: 'wallet-sca-step' }),
     WalletExportReveal: createWalletComponent({ react, tag: 'wallet-export-reveal' }),
+    WalletTransactionList: createWalletComponent({ react, tag: 'wallet-transaction-list' }),
   }
 }
