@@ -10,10 +10,12 @@ import type { ConfirmAction } from './confirmAction.js'
 import { createContactVerificationMethods } from './contactVerificationMethods.js'
 import { createCustomerMethods } from './customerMethods.js'
 import { createDelegatedKeyMethods } from './delegatedKeyMethods.js'
+import { createExchangeRateMethods } from './exchangeRateMethods.js'
 import { createOauthMethods } from './oauthMethods.js'
 import { createOtpMethods } from './otpMethods.js'
 import { createPasskeyMethods } from './passkeyMethods.js'
 import { createQuoteMethods } from './quoteMethods.js'
+import { createReceiverMethods } from './receiverMethods.js'
 import { createScaMethods } from './scaMethods.js'
 import { createSessionState, type WalletAuthEvent } from './sessionState.js'
 import { createTransactionMethods } from './transactionMethods.js'
@@ -137,6 +139,8 @@ export function createPageHeldWalletAuth(options: WalletAuthOptions) {
     delegatedKeys: createDelegatedKeyMethods(ctx),
     quotes: createQuoteMethods(ctx),
     transactions: createTransactionMethods(ctx),
+    receivers: createReceiverMethods(ctx),
+    exchangeRates: createExchangeRateMethods(ctx),
     /** fetch bound to the current session: 202 challenges are stamped and replayed inside. */
     // Declared as JSON before the signed fetch builds its Request, which would say text/plain.
     fetch: withJsonBodies(ctx.signedFetch),

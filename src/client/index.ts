@@ -1,6 +1,12 @@
 export type { PasskeyEnrolmentStart, TotpEnrolmentStart } from '../sca/scaEnrolment.js'
 export type { ScaFactorView } from '../sca/scaFactor.js'
 export type { ScaLoginComplete, ScaLoginStart } from '../sca/scaLogin.js'
+export type { ExchangeRate, ExchangeRateList } from '../wire/exchangeRate.js'
+export type {
+  CurrencyPreference,
+  ReceiverExternalAccountLookup,
+  ReceiverUmaLookup,
+} from '../wire/receiverLookup.js'
 export type { ScaResetStart, ScaResetStatus } from '../wire/scaReset.js'
 export type { Transaction, TransactionPage } from '../wire/transaction.js'
 export type {
@@ -19,6 +25,7 @@ export {
 } from './createWalletAuth.js'
 export type { ContactChange, CustomerMethods } from './customerMethods.js'
 export type { DelegatedKeyMethods } from './delegatedKeyMethods.js'
+export type { ExchangeRateListOptions, ExchangeRateMethods } from './exchangeRateMethods.js'
 export type { OauthMethods, PreparedOauthSignIn } from './oauthMethods.js'
 export type { OtpAddOptions, OtpMethods } from './otpMethods.js'
 export type { PasskeyMethods, PasskeySignInOptions, PreparedPasskeySignIn } from './passkeyMethods.js'
@@ -30,6 +37,7 @@ export type {
   ScaAnswer,
   ScaOptions,
 } from './quoteMethods.js'
+export type { ReceiverLookupOptions, ReceiverMethods } from './receiverMethods.js'
 export type {
   ScaLoginCompleteOptions,
   ScaLoginFactor,

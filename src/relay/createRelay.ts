@@ -123,7 +123,8 @@ function invalidOption(message: string): WalletAuthError {
  * `REFERENCE_NOT_FOUND`), checks each query and body against the operation's contract (unknown
  * parameters or members, missing ones, a body where none is defined, a real-time-funding quote
  * naming no `source.customerId`: 400 `INVALID_INPUT`), asks `authorize` about the ids the request
- * names in the fields the service acts on (no hook or no approval: 403), takes only bodies declared
+ * names in the fields the service acts on (no hook or no approval: 403; a request naming no id,
+ * `GET /exchange-rates`, is the hook's alone to approve, `isOwnedBy` answering `false`), takes only bodies declared
  * as `application/json` in UTF-8 (anything else, `text/plain` and no type included, is 415
  * `UNSUPPORTED_MEDIA_TYPE`: a cross-site page can post those without asking), and sends them
  * on byte for byte (signed retries depend on it) as `application/json`, passes only `Accept`, the wallet signature
@@ -155,9 +156,12 @@ function invalidOption(message: string): WalletAuthError {
  *   clientId: CLIENT_ID,
  *   clientSecret: CLIENT_SECRET,
  *   prefix: '/wallet',
- *   authorize: async (request, _target, { isOwnedBy }) => {
+ *   authorize: async (request, target, { isOwnedBy }) => {
  *     const user = await userFromSessionCookie(request)
- *     return user !== undefined && isOwnedBy(user.customerId, { accountIds: [user.accountId] })
+ *     if (user === undefined) return false
+ *     // Indicative rates name no one (isOwnedBy answers false): any signed-in user may see them.
+ *     if (target.operation === 'GET /exchange-rates') return true
+ *     return isOwnedBy(user.customerId, { accountIds: [user.accountId] })
  *   },
  * })
  * createServer(toNodeHandler(relay)).listen(3000)

@@ -10,6 +10,11 @@ export type NamedIds = Partial<Record<TargetKey, string | undefined>>
 export interface OperationRule {
   /** The query parameters the operation defines (each at most once); none when absent. */
   query?: z.ZodMiniType<Record<string, string | undefined>>
+  /**
+   * Query parameters the operation defines as repeatable (`?destinationCurrency=INR&destinationCurrency=GBP`),
+   * each value checked by its schema; they are not part of `query`'s object.
+   */
+  repeatable?: Readonly<Record<string, z.ZodMiniType<string>>>
   /** The JSON body the operation defines; no body at all when absent. */
   body?: z.ZodMiniType<Record<string, unknown>>
   /** Whether an empty body is refused (else it is forwarded empty). */
@@ -209,6 +214,10 @@ const TransactionQuery = z.strictObject({
   sortOrder: z.optional(z.enum(['asc', 'desc'])),
 })
 
+const CurrencyCode = z.string().check(z.regex(/^[A-Za-z0-9]{1,16}$/))
+// The contract's int64 from 0; a quote takes at most 9e15.
+const SendingAmount = z.string().check(z.regex(/^\d{1,16}$/))
+
 /**
  * The relay's rule for each of its operations, written from the service's contract: the query
  * parameters and body members the operation defines (nothing else is forwarded), and the ids it
@@ -293,6 +302,18 @@ export const OPERATION_RULES: Readonly<Record<RelayOperation, OperationRule>> = 
   'POST /quotes/{quoteId}/authorize/resend': {},
   'GET /transactions': { query: TransactionQuery, targets: byCustomer },
   'GET /transactions/{transactionId}': {},
+  // The sender is named by customerId, required: `senderUmaAddress` is left out, as it names a
+  // customer by another handle than an id, which the hook could not judge.
+  'GET /receiver/uma/{receiverUmaAddress}': { query: CustomerQuery, targets: byCustomer },
+  'GET /receiver/external-account/{externalAccountId}': { query: CustomerQuery, targets: byCustomer },
+  // Names no one: the hook alone decides (see `RelayTarget`).
+  'GET /exchange-rates': {
+    query: z.strictObject({
+      sourceCurrency: z.optional(CurrencyCode),
+      sendingAmount: z.optional(SendingAmount),
+    }),
+    repeatable: { destinationCurrency: CurrencyCode },
+  },
   'POST /customers/{customerId}/verify-email': {},
   'POST /customers/{customerId}/verify-email/confirm': { body: ContactCode, bodyRequired: true },
   'POST /customers/{customerId}/verify-phone': {},

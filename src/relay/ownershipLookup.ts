@@ -8,7 +8,8 @@ export interface RelayAuthorizeContext {
   /**
    * Whether every id the target names belongs to the customer `customerId` (the one the integrator
    * created for the signed-in user): its accounts, their credentials, sessions and delegated
-   * keys, the cards it holds, and the quotes and transactions whose money moves for it. A quote
+   * keys, the cards it holds, its external accounts, and the quotes and transactions whose money
+   * moves for it. A quote
    * or transaction is judged by what the service acts on: an `ACCOUNT` source's account (and its
    * `customerId`, when set), a `REALTIME_FUNDING` source's `customerId`, and a transaction's own
    * `customerId`. Asks the service (one to a few reads, with the API secret) about ids the relay
@@ -57,6 +58,7 @@ const Transaction = z.looseObject({
   destination: z.optional(Destination),
 })
 const Card = z.looseObject({ cardholderId: z.string() })
+const ExternalAccount = z.looseObject({ customerId: z.optional(z.nullable(z.string())) })
 
 // A customer's accounts rarely fill one page; the bound keeps a lookup's cost fixed.
 const MAX_ACCOUNT_PAGES = 10
@@ -105,6 +107,7 @@ const REMEMBERED_IDS = [
   'cardId',
   'quoteId',
   'transactionId',
+  'externalAccountId',
 ] as const
 
 /**
@@ -236,6 +239,14 @@ export function createOwnershipLookup(options: OwnershipLookupOptions): Ownershi
       } else {
         return false
       }
+    }
+    const { externalAccountId } = target
+    if (externalAccountId !== undefined && unknown.has(externalAccountId)) {
+      // The platform's own external accounts have no customerId: no customer's.
+      const account = ExternalAccount.safeParse(
+        await get(`/customers/external-accounts/${externalAccountId}`),
+      )
+      if (!account.success || account.data.customerId !== customerId) return false
     }
     // The accounts given go under their own scope, where what the service answers about them is learned.
     const learned = [...unknown, ...ownAccounts]

@@ -4,7 +4,8 @@
  * refresh, revoke), delegated signing keys (create, list, read, revoke), the customer and its signed
  * email or phone change, the customer's accounts (list, privacy, export), payments (quote,
  * execute, SCA authorize and resend, the resulting transaction) and the customer's transaction
- * history, and for customers who need strong customer authentication the contact verification
+ * history, the previews before a quote (receiver lookup by UMA address or by the customer's own
+ * external account, indicative exchange rates, which name no one: see `RelayTarget`), and for customers who need strong customer authentication the contact verification
  * (email, phone), the SCA factors (list, enrol, remove, reset after a lost factor) and the SCA
  * login. A `{param}` names the target
  * field its segment fills (see `RelayTarget`). `createRelay` forwards these; its `allow` option
@@ -42,6 +43,9 @@ export const RELAY_OPERATIONS = [
   'POST /quotes/{quoteId}/authorize/resend',
   'GET /transactions',
   'GET /transactions/{transactionId}',
+  'GET /receiver/uma/{receiverUmaAddress}',
+  'GET /receiver/external-account/{externalAccountId}',
+  'GET /exchange-rates',
   'POST /customers/{customerId}/verify-email',
   'POST /customers/{customerId}/verify-email/confirm',
   'POST /customers/{customerId}/verify-phone',

@@ -1,11 +1,23 @@
 import { WalletAuthError } from '../errors.js'
 import { TARGET_KEYS, type TargetKey } from './relayTarget.js'
 
+/**
+ * Path parameters that are not ids, each with the pattern its decoded value must fit: a UMA
+ * address (`$user@domain`, the UMA username characters and a host name with an optional port).
+ */
+export const PATH_VALUE_PATTERNS = {
+  receiverUmaAddress:
+    /^\$[A-Za-z0-9._+-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*(?::\d{1,5})?$/,
+} as const
+
+/** A path parameter that is not an id (see `PATH_VALUE_PATTERNS`). */
+export type PathValueKey = keyof typeof PATH_VALUE_PATTERNS
+
 /** A relay route compiled from `'METHOD /a/{param}/b'`. */
 export interface RelayRoute {
   operation: string
   method: string
-  segments: ReadonlyArray<{ literal: string } | { param: TargetKey }>
+  segments: ReadonlyArray<{ literal: string } | { param: TargetKey } | { value: PathValueKey }>
   /** More literal segments win: `/customers/internal-accounts` over `/customers/{customerId}`. */
   literals: number
 }
@@ -14,6 +26,11 @@ export interface RelayRoute {
 export interface RouteMatch {
   route: RelayRoute
   params: Partial<Record<TargetKey, string>>
+  /**
+   * The other path parameters as sent (still percent-encoded): `resolveTarget` decodes and checks
+   * them, so that a malformed one is a 400 of the operation rather than no route at all.
+   */
+  values: Partial<Record<PathValueKey, string>>
 }
 
 /**
@@ -46,9 +63,13 @@ export function compileRoutes(operations: readonly string[]): RelayRoute[] {
       .split('/')
       .map((segment) => {
         const param = PARAM.exec(segment)?.[1]
+        if (param !== undefined && Object.hasOwn(PATH_VALUE_PATTERNS, param)) {
+          return { value: param as PathValueKey }
+        }
         if (param !== undefined) {
           if (!(TARGET_KEYS as readonly string[]).includes(param)) {
-            throw invalid(operation, `{${param}} is not one of ${TARGET_KEYS.join(', ')}`)
+            const known = [...TARGET_KEYS, ...Object.keys(PATH_VALUE_PATTERNS)].join(', ')
+            throw invalid(operation, `{${param}} is not one of ${known}`)
           }
           return { param: param as TargetKey }
         }
@@ -72,9 +93,14 @@ export function matchRoute(
     if (route.method !== method || route.segments.length !== parts.length) continue
     if (best && best.route.literals >= route.literals) continue
     const params: RouteMatch['params'] = {}
+    const values: RouteMatch['values'] = {}
     const matches = route.segments.every((segment, index) => {
       const part = parts[index] ?? ''
       if ('literal' in segment) return part === segment.literal
+      if ('value' in segment) {
+        values[segment.value] = part
+        return part !== ''
+      }
       let id: string
       try {
         id = decodeURIComponent(part)
@@ -85,15 +111,42 @@ export function matchRoute(
       params[segment.param] = id
       return true
     })
-    if (matches) best = { route, params }
+    if (matches) best = { route, params, values }
   }
   return best
 }
 
-/** The upstream path of a match: the route's literals and the decoded ids, nothing else. */
+/**
+ * A path value of a match, decoded, if it fits its pattern (`PATH_VALUE_PATTERNS`).
+ *
+ * @example
+ * ```ts
+ * pathValue(match, 'receiverUmaAddress') // '$alice@uma.example', or undefined when malformed
+ * ```
+ */
+export function pathValue(match: RouteMatch, key: PathValueKey): string | undefined {
+  const part = match.values[key]
+  if (part === undefined) return undefined
+  let value: string
+  try {
+    value = decodeURIComponent(part)
+  } catch {
+    return undefined
+  }
+  return PATH_VALUE_PATTERNS[key].test(value) ? value : undefined
+}
+
+/**
+ * The upstream path of a match: the route's literals, the decoded ids and the checked path values
+ * (percent-encoded again), nothing else.
+ */
 export function routePath(match: RouteMatch): string {
   return match.route.segments
-    .map((segment) => ('literal' in segment ? segment.literal : (match.params[segment.param] ?? '')))
+    .map((segment) => {
+      if ('literal' in segment) return segment.literal
+      if ('value' in segment) return encodeURIComponent(pathValue(match, segment.value) ?? '')
+      return match.params[segment.param] ?? ''
+    })
     .map((segment) => `/${segment}`)
     .join('')
 }

@@ -10,6 +10,7 @@ export const TARGET_KEYS = [
   'cardId',
   'scaCredentialId',
   'resetId',
+  'externalAccountId',
 ] as const
 
 /** A field of `RelayTarget` that holds an id. */
@@ -23,7 +24,10 @@ export type TargetKey = (typeof TARGET_KEYS)[number]
  * source, `source.customerId` of a `REALTIME_FUNDING` one). No other body field is read: an id the
  * service ignores and echoes back decides nothing. Each id appears once: a request that names two
  * different values for one field is refused before the hook runs. The hook must approve every id
- * present.
+ * present. A request that names no id at all (`GET /exchange-rates`: indicative rates, nobody's
+ * data) comes with `operation` alone: `isOwnedBy` answers `false` for it, so approve it yourself
+ * for the users you want to see rates, e.g. `target.operation === 'GET /exchange-rates' && user
+ * !== undefined`.
  */
 export interface RelayTarget {
   /** The matched route, e.g. `'POST /auth/credentials/{credentialId}/verify'`. */
@@ -58,6 +62,18 @@ export interface RelayTarget {
    * what decides.
    */
   resetId?: string
+  /**
+   * An external account (`ExternalAccount:…`) from the path of a receiver lookup. The service reads
+   * any of the platform's external accounts there, so the hook must judge it (`isOwnedBy` does:
+   * the account's `customerId` must be the customer's).
+   */
+  externalAccountId?: string
+  /**
+   * Not an id: the receiver's UMA address (`$user@domain`) from the path of a UMA receiver lookup,
+   * for the hook to see. Anyone may be paid, so neither the relay nor `isOwnedBy` judges it; the
+   * lookup's `customerId` (the sender) is what must be the user's.
+   */
+  receiverUmaAddress?: string
   /**
    * A parsed copy of the JSON body (`undefined` when there is none), already checked against the
    * operation's schema, e.g. to allow only some credential `type`s. Changing it changes nothing:

@@ -2,8 +2,11 @@ import type * as z from 'zod/mini'
 import { duplicateJsonKey } from '../intent/duplicateJsonKey.js'
 import type { OperationRule } from './operationRules.js'
 import { RelayRefusal } from './relayRefusal.js'
-import { ID_PATTERN, type RouteMatch } from './relayRoutes.js'
+import { ID_PATTERN, type PathValueKey, pathValue, type RouteMatch } from './relayRoutes.js'
 import { type RelayTarget, TARGET_KEYS, type TargetKey } from './relayTarget.js'
+
+/** How many times in all the repeatable query parameters may be given (a list of currencies). */
+const MAX_REPEATED = 32
 
 /** A request's checked parts: what it names, and the query to forward. */
 export interface ResolvedRequest {
@@ -43,7 +46,9 @@ function parseJson(bytes: Uint8Array): unknown {
 
 /**
  * Checks a matched request against its operation's rule and resolves what it names. Refuses (400
- * `INVALID_INPUT`) a query parameter the operation does not define or given twice, a body where
+ * `INVALID_INPUT`) a query parameter the operation does not define or given twice (but for those
+ * it defines as repeatable, each value checked, at most 32 in all), a malformed path value (a UMA
+ * address that is not one), a body where
  * the operation takes none, a body that names a member twice in one object or does not fit the
  * operation's schema (unknown members too), and two different values for one id.
  */
@@ -55,9 +60,25 @@ export function resolveTarget(
 ): ResolvedRequest {
   const operation = match.route.operation
   const given = new Map<string, string>()
+  const repeated: [string, string][] = []
   for (const [key, value] of query) {
+    const each = rule.repeatable?.[key]
+    if (each) {
+      if (!each.safeParse(value).success)
+        throw invalidInput(`The query does not fit ${operation}: ${key} is malformed.`)
+      repeated.push([key, value])
+      continue
+    }
     if (given.has(key)) throw invalidInput(`The query names ${key} more than once.`)
     given.set(key, value)
+  }
+  if (repeated.length > MAX_REPEATED)
+    throw invalidInput(`The query repeats parameters more than ${MAX_REPEATED} times.`)
+  const values: Partial<Record<PathValueKey, string>> = {}
+  for (const key of Object.keys(match.values) as PathValueKey[]) {
+    const value = pathValue(match, key)
+    if (value === undefined) throw invalidInput(`The path's ${key} is malformed.`)
+    values[key] = value
   }
   const params = Object.fromEntries(given)
   let queryValues: Record<string, string | undefined> = {}
@@ -94,11 +115,13 @@ export function resolveTarget(
   const named = rule.targets?.(queryValues, body) ?? {}
   for (const key of TARGET_KEYS) add(key, named[key], `The request's ${key}`)
 
-  const target: RelayTarget = { operation, body }
+  const target: RelayTarget = { operation, ...values, body }
   for (const [key, { value }] of found) target[key] = value
+  // The checked parameters once each in the rule's order, then the repeatable ones in the order sent.
   const forwarded = new URLSearchParams()
   for (const [key, value] of Object.entries(queryValues))
     if (value !== undefined) forwarded.append(key, value)
+  for (const [key, value] of repeated) forwarded.append(key, value)
   const search = forwarded.size > 0 ? `?${forwarded}` : ''
   return { target, search }
 }

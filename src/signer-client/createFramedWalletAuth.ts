@@ -2,8 +2,10 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import type { CredentialRevokeOptions } from '../client/accountMethods.js'
 import type { ContactChannel } from '../client/contactVerificationMethods.js'
 import type { ContactChange } from '../client/customerMethods.js'
+import type { ExchangeRateListOptions } from '../client/exchangeRateMethods.js'
 import type { PasskeySignInOptions } from '../client/passkeyMethods.js'
 import type { PaymentResult, PaymentScaFactor, QuoteRequest, ScaOptions } from '../client/quoteMethods.js'
+import type { ReceiverLookupOptions } from '../client/receiverMethods.js'
 import type {
   ScaLoginCompleteOptions,
   ScaLoginFactor,
@@ -19,7 +21,9 @@ import type { AuthMethod } from '../wire/authMethod.js'
 import type { ClientKeyAuthSession } from '../wire/authSession.js'
 import type { Customer } from '../wire/customer.js'
 import type { DelegatedKey } from '../wire/delegatedKey.js'
+import type { ExchangeRateList } from '../wire/exchangeRate.js'
 import type { Quote } from '../wire/quote.js'
+import type { ReceiverExternalAccountLookup, ReceiverUmaLookup } from '../wire/receiverLookup.js'
 import type { ScaResetStart, ScaResetStatus } from '../wire/scaReset.js'
 import type { Transaction, TransactionPage } from '../wire/transaction.js'
 import { connectSigner, type SignerFrameOptions } from './connectSigner.js'
@@ -241,6 +245,19 @@ export function createFramedWalletAuth({
         options?: TransactionListOptions,
       ) => Promise<TransactionPage>,
       get: plain('transactions.get') as (transactionId: string) => Promise<Transaction>,
+    },
+    receivers: {
+      lookupUma: plain('receivers.lookupUma') as (
+        receiverUmaAddress: string,
+        options: ReceiverLookupOptions,
+      ) => Promise<ReceiverUmaLookup>,
+      lookupExternalAccount: plain('receivers.lookupExternalAccount') as (
+        externalAccountId: string,
+        options: ReceiverLookupOptions,
+      ) => Promise<ReceiverExternalAccountLookup>,
+    },
+    exchangeRates: {
+      list: plain('exchangeRates.list') as (options?: ExchangeRateListOptions) => Promise<ExchangeRateList>,
     },
     /** fetch through the signer: to the relay only, 202 challenges checked, confirmed and stamped there. */
     fetch: framedFetch(call),

@@ -209,5 +209,10 @@ export const SIGNER_METHODS: Readonly<Record<string, Method>> = {
   'quotes.resend': (c, [id]) => c.quotes.resend(text(id, 'The quote')),
   'transactions.list': (c, [id, opts]) => c.transactions.list(text(id, 'The customer'), options(opts)),
   'transactions.get': (c, [id]) => c.transactions.get(text(id, 'The transaction')),
+  'receivers.lookupUma': (c, [address, opts]) =>
+    c.receivers.lookupUma(text(address, 'The UMA address'), options(opts) as never),
+  'receivers.lookupExternalAccount': (c, [id, opts]) =>
+    c.receivers.lookupExternalAccount(text(id, 'The external account'), options(opts) as never),
+  'exchangeRates.list': (c, [opts]) => c.exchangeRates.list(options(opts)),
   fetch: (_c, [request], io) => signerFetch(io.fetch, request, io.baseUrl),
 }

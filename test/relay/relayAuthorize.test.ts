@@ -7,7 +7,7 @@ import { quoteWalletPayload } from '../../src/client/quoteWalletPayload.js'
 import { withWalletSignature } from '../../src/fetch/withWalletSignature.js'
 import { createRelay, type RelayAuthorize } from '../../src/relay/index.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
-import { fund, quoteToUma } from '../sandbox/harness.js'
+import { createExternalAccount, fund, quoteToUma } from '../sandbox/harness.js'
 import { issueCard } from '../sandbox/issueCard.js'
 import {
   json,
@@ -56,7 +56,11 @@ async function twoUsers(r: RelayHarness) {
     expect(delegated.status).toBe(201)
     const delegatedKeyId = (await delegated.json()).id as string
     user.owned.delegatedKeyIds.add(delegatedKeyId)
+    // A bank account the user pays out to, recorded as the user's by the integrator.
+    const externalAccountId = await createExternalAccount(r.h, user.customerId, '000123456', 'EUR')
+    user.owned.externalAccountIds.add(externalAccountId)
     const ids: PartyIds = {
+      externalAccountId,
       customerId: user.customerId,
       accountId: user.accountId,
       credentialId: user.emailCredentialId,
@@ -111,8 +115,9 @@ describe('the authorize hook with the integrator’s own records', () => {
   it('refuses a request from nobody signed in, and lets the owner through', async () => {
     const r = await startRelayHarness()
     const { ada } = await twoUsers(r)
-    await expectForbidden(r, undefined, everyRequest(ada.ids, umaAddress(r)))
-    await expectForbidden(r, 'mallory', everyRequest(ada.ids, umaAddress(r)))
+    const all = { partyless: true }
+    await expectForbidden(r, undefined, everyRequest(ada.ids, umaAddress(r), all))
+    await expectForbidden(r, 'mallory', everyRequest(ada.ids, umaAddress(r), all))
     const page = r.browser('ada')
     for (const [name, path, init] of everyRequest(ada.ids, umaAddress(r))) {
       const response = await page(`${r.appBase}${path}`, init)
@@ -213,8 +218,9 @@ describe('without a hook, or with one that fails', () => {
       transactionId: 'Transaction:1',
       delegatedKeyId: 'DelegatedKey:1',
       cardId: 'Card:1',
+      externalAccountId: 'ExternalAccount:1',
     }
-    await expectForbidden(r, 'ada', everyRequest(own))
+    await expectForbidden(r, 'ada', everyRequest(own, undefined, { partyless: true }))
   })
 
   it('refuses (403) when the hook throws, says nothing of the error, and reports it to onError', async () => {

@@ -24,6 +24,7 @@ export interface Owned {
   transactionIds: Set<string>
   delegatedKeyIds: Set<string>
   cardIds: Set<string>
+  externalAccountIds: Set<string>
 }
 
 /** A user as a test sees it: the integrator's record plus the wallet's ids. */
@@ -88,6 +89,7 @@ export function ownsEverything(users: Map<string, Owned>): RelayOptions['authori
       [target.transactionId, owned.transactionIds],
       [target.delegatedKeyId, owned.delegatedKeyIds],
       [target.cardId, owned.cardIds],
+      [target.externalAccountId, owned.externalAccountIds],
     ]
     return sets.every(([id, set]) => id === undefined || set.has(id))
   }
@@ -153,6 +155,7 @@ export async function startRelayHarness(
         transactionIds: new Set(),
         delegatedKeyIds: new Set(),
         cardIds: new Set(),
+        externalAccountIds: new Set(),
       }
       users.set(name, owned)
       return { name, owned, ...customer }

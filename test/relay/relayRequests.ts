@@ -19,6 +19,7 @@ export interface PartyIds {
   transactionId: string
   delegatedKeyId: string
   cardId: string
+  externalAccountId: string
 }
 
 export const COMPRESSED_KEY = `02${'11'.repeat(32)}`
@@ -33,13 +34,30 @@ export function json(method: string, body?: unknown, headers: Record<string, str
   }
 }
 
+/** The operations that name no one (no id of any party): the hook alone judges them. */
+export const PARTYLESS_REQUESTS = {
+  'GET /exchange-rates': [
+    '/exchange-rates?sourceCurrency=USD&sendingAmount=2500&destinationCurrency=EUR&destinationCurrency=INR',
+    { method: 'GET' },
+  ],
+} satisfies Partial<Record<RelayOperation, [string, RequestInit]>>
+
 /** A well-formed request of every operation against `of`'s ids: `[path with query, init]`. */
 export function validRequests(
   of: PartyIds,
   umaAddress = '$success.usd@sandbox.example',
 ): Record<RelayOperation, [string, RequestInit]> {
-  const { customerId, accountId, credentialId, sessionId, quoteId, transactionId, delegatedKeyId, cardId } =
-    of
+  const {
+    customerId,
+    accountId,
+    credentialId,
+    sessionId,
+    quoteId,
+    transactionId,
+    delegatedKeyId,
+    cardId,
+    externalAccountId,
+  } = of
   return {
     'POST /auth/credentials': ['/auth/credentials', json('POST', { type: 'SMS_OTP', accountId })],
     'GET /auth/credentials': [`/auth/credentials?accountId=${accountId}`, { method: 'GET' }],
@@ -106,6 +124,15 @@ export function validRequests(
       { method: 'GET' },
     ],
     'GET /transactions/{transactionId}': [`/transactions/${transactionId}`, { method: 'GET' }],
+    'GET /receiver/uma/{receiverUmaAddress}': [
+      `/receiver/uma/${encodeURIComponent(umaAddress)}?customerId=${customerId}`,
+      { method: 'GET' },
+    ],
+    'GET /receiver/external-account/{externalAccountId}': [
+      `/receiver/external-account/${externalAccountId}?customerId=${customerId}`,
+      { method: 'GET' },
+    ],
+    ...PARTYLESS_REQUESTS,
     ...scaRequests(customerId),
   }
 }
@@ -152,10 +179,19 @@ function scaRequests(customerId: string) {
   } satisfies Partial<Record<RelayOperation, [string, RequestInit]>>
 }
 
-/** Every operation's request, in `RELAY_OPERATIONS` order, named by its operation. */
-export function everyRequest(of: PartyIds, umaAddress?: string): [RelayOperation, string, RequestInit][] {
+/**
+ * Every operation's request that names a party (all but `PARTYLESS_REQUESTS`), in
+ * `RELAY_OPERATIONS` order, named by its operation; with `partyless`, those too.
+ */
+export function everyRequest(
+  of: PartyIds,
+  umaAddress?: string,
+  { partyless = false } = {},
+): [RelayOperation, string, RequestInit][] {
   const table = validRequests(of, umaAddress)
-  return RELAY_OPERATIONS.map((operation) => [operation, ...table[operation]])
+  return RELAY_OPERATIONS.filter(
+    (operation) => partyless || !Object.hasOwn(PARTYLESS_REQUESTS, operation),
+  ).map((operation) => [operation, ...table[operation]])
 }
 
 /** Ids of the form the service uses, distinct per `n`. */
@@ -170,6 +206,7 @@ export function partyIds(n: number): PartyIds {
     transactionId: `Transaction:${uuid(6)}`,
     delegatedKeyId: `DelegatedKey:${uuid(7)}`,
     cardId: `Card:${uuid(8)}`,
+    externalAccountId: `ExternalAccount:${uuid(9)}`,
   }
 }
 
@@ -189,6 +226,8 @@ export interface FakeWorld {
   quotes?: Record<string, Record<string, unknown>>
   /** Transaction id -> the transaction as the service shows it. */
   transactions?: Record<string, Record<string, unknown>>
+  /** External account id -> the account as the service shows it. */
+  externalAccounts?: Record<string, Record<string, unknown>>
   /** Page size of the account list (the service pages it); default: everything in one page. */
   accountPageSize?: number
 }
@@ -203,8 +242,14 @@ export function worldOf(...parties: PartyIds[]): FakeWorld {
     cards: {},
     quotes: {},
     transactions: {},
+    externalAccounts: {},
   }
   for (const p of parties) {
+    world.externalAccounts[p.externalAccountId] = {
+      id: p.externalAccountId,
+      customerId: p.customerId,
+      currency: 'EUR',
+    }
     world.accounts[p.customerId] = [p.accountId]
     world.credentials[p.accountId] = [p.credentialId]
     world.sessions[p.accountId] = [p.sessionId]
@@ -255,6 +300,8 @@ function lookup(world: FakeWorld, url: URL): Response | undefined {
   if (kind === 'cards') return byId(world.cards, id)
   if (kind === 'quotes') return byId(world.quotes, id)
   if (kind === 'transactions') return byId(world.transactions, id)
+  const externalAccount = /^\/customers\/external-accounts\/([^/]+)$/.exec(path)?.[1]
+  if (externalAccount !== undefined) return byId(world.externalAccounts, externalAccount)
   return undefined
 }
 

@@ -13,7 +13,7 @@ const Int = z.number().int()
 const NonNegative = Int.min(0)
 const nullable = <T extends z.ZodType>(schema: T) => z.optional(z.nullable(schema))
 
-const Currency = z.strictObject({
+export const Currency = z.strictObject({
   code: z.optional(z.string()),
   name: z.optional(z.string()),
   symbol: z.optional(z.string()),
@@ -46,7 +46,7 @@ const PAYMENT_RAILS = [
   'UPI',
   'WIRE',
 ] as const
-const PaymentRail = z.enum(PAYMENT_RAILS)
+export const PaymentRail = z.enum(PAYMENT_RAILS)
 const Rails = <const T extends readonly [string, ...string[]]>(rails: T) => z.array(z.enum(rails))
 const Digits = (min: number, max = min) => z.string().regex(new RegExp(`^[0-9]{${min},${max}}$`))
 const Reference = { reference: z.string() }
