@@ -142,6 +142,7 @@ describe('the published package', () => {
         "passkeyScaAuthorization",
         "prefixedId",
         "readActivity",
+        "scaLoginRequired",
         "sessionFromAuthSession",
         "sessionKeyFromKeyPair",
         "signalRevokedPasskey",
