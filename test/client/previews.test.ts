@@ -3,12 +3,11 @@
 // refused before anything is sent, and the relay keeps a page to its own customer's accounts.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { createWalletAuth } from '../../src/client/index.js'
-import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import { createRelay } from '../../src/relay/index.js'
 import { SIGNER_METHODS, type SignerIo } from '../../src/signer/signerMethods.js'
 import { expectCode } from '../helpers/expectCode.js'
 import { createCustomer, createExternalAccount, type Harness, startHarness } from '../sandbox/harness.js'
+import { signedInPage } from './signedInPage.js'
 
 /**
  * A customer and its page's client, signed in through a relay whose hook is the relay docs' own:
@@ -22,22 +21,7 @@ async function pageOf(h: Harness) {
     authorize: (_request, target, { isOwnedBy }) =>
       target.operation === 'GET /exchange-rates' || isOwnedBy(customer.customerId),
   })
-  const sent: string[] = []
-  const wallet = createWalletAuth({
-    baseUrl: 'http://app.test/wallet',
-    fetch: (input, init) => {
-      const request = new Request(input, init)
-      const url = new URL(request.url)
-      sent.push(`${request.method} ${url.pathname}${url.search}`)
-      return relay(request)
-    },
-    keyStore: createKeyStore({ indexedDB: null, now: h.sandbox.clock.now }),
-    trustedSigners: [h.sandbox.signerPublicKey],
-    now: h.sandbox.clock.now,
-  })
-  await wallet.emailOtp.send(customer.emailCredentialId)
-  await wallet.emailOtp.verify(customer.emailCredentialId, '000000')
-  return { customer, wallet, sent }
+  return signedInPage(h, customer, relay)
 }
 
 describe('receivers through relay and sandbox', () => {

@@ -11,27 +11,13 @@ import { expectCode } from '../helpers/expectCode.js'
 import { createCustomer, fund, type Harness, quoteToUma, startHarness } from '../sandbox/harness.js'
 import { issueCard } from '../sandbox/issueCard.js'
 import { customerRelay } from './customerRelay.js'
+import { signedInPage } from './signedInPage.js'
 
 /** A customer and its page's client, signed in through the relay; `sent` counts what left the page. */
 async function pageOf(h: Harness) {
   const customer = await createCustomer(h)
   const relay = customerRelay(h, customer.customerId)
-  const sent: string[] = []
-  const wallet = createWalletAuth({
-    baseUrl: 'http://app.test/wallet',
-    fetch: (input, init) => {
-      const request = new Request(input, init)
-      const url = new URL(request.url)
-      sent.push(`${request.method} ${url.pathname}${url.search}`)
-      return relay(request)
-    },
-    keyStore: createKeyStore({ indexedDB: null, now: h.sandbox.clock.now }),
-    trustedSigners: [h.sandbox.signerPublicKey],
-    now: h.sandbox.clock.now,
-  })
-  await wallet.emailOtp.send(customer.emailCredentialId)
-  await wallet.emailOtp.verify(customer.emailCredentialId, '000000')
-  return { customer, wallet, sent }
+  return signedInPage(h, customer, relay)
 }
 
 /** Ada with three payments received and one quote made (its payment pending), and Bob with one payment. */
