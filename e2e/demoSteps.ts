@@ -1,5 +1,8 @@
 import { expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test'
+import { confirmInSigner } from '../src/testing/playwright/index.js'
 import type { Guard } from './fixtures.js'
+
+export { confirmInSigner }
 
 /**
  * Where the demo's wallet keeps its keys: `signer`, the default (the signer frame on another
@@ -50,25 +53,6 @@ export async function expectSignerCodeError(page: Page, code: string | RegExp): 
   await expect(error).toContainText(typeof code === 'string' ? `Code: ${code}` : code)
   await expect(error).toHaveText(/^[A-Z].{9,}[.!?:] ?Code: [A-Z_]+$/)
   await expect(signerCodeField(page)).toHaveAttribute('aria-invalid', 'true')
-}
-
-/**
- * The signer's confirmation: waits for its dialog, checks it names `says`, then clicks Confirm as
- * a person does (the pointer on it first). The signer's person gate takes a click only once the
- * dialog has been in view, the pointer resting on it, for 500 ms: the click is tried again until
- * the dialog closes.
- */
-export async function confirmInSigner(page: Page, says: string | RegExp): Promise<void> {
-  const frame = signerFrame(page)
-  const dialog = frame.getByRole('dialog')
-  await expect(dialog).toBeVisible()
-  await expect(dialog).toContainText(says)
-  const confirm = dialog.getByRole('button', { name: 'Confirm', exact: true })
-  await confirm.hover()
-  await expect(async () => {
-    await confirm.click({ timeout: 1_000 })
-    await expect(confirm).toBeHidden({ timeout: 1_000 })
-  }).toPass()
 }
 
 /** The sandbox accepts this OTP code, and only this one. */

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { FrameLocator, Page } from '@playwright/test'
-import { expect, test, type WalletGuard } from 'embedded-wallet-auth/testing/playwright'
+import { confirmInSigner, expect, test, type WalletGuard } from 'embedded-wallet-auth/testing/playwright'
 import { loadPinnedModule } from './loadPinnedModule.mjs'
 import { type RunningExample, startPlainHtmlExample } from './server/startPlainHtmlExample.mjs'
 
@@ -56,20 +56,6 @@ async function signInByEmail(page: Page, guard: WalletGuard, email: string) {
   // leaves the signer in clear.
   await guard.typeCode(signerFrame(page).getByLabel('Code', { exact: true }), example.sandbox.otpCode)
   await expect(page.getByRole('heading', { name: 'Your wallet' })).toBeVisible()
-}
-
-/**
- * The person confirms in the signer's dialog: the pointer on Confirm, clicked until the dialog
- * closes (the signer takes a click once its panel has been in view, the pointer on it, a moment).
- */
-async function confirmInSigner(page: Page) {
-  const frame = signerFrame(page)
-  const confirm = frame.getByRole('button', { name: 'Confirm' })
-  await confirm.hover()
-  await expect(async () => {
-    await confirm.click({ timeout: 1_000 })
-    await expect(frame.getByRole('dialog')).toBeHidden({ timeout: 1_000 })
-  }).toPass()
 }
 
 test('every module and stylesheet of the page and of its signer is pinned by an integrity the browser checks', async ({

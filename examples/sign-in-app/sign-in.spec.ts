@@ -6,7 +6,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test'
 import { startTestSandbox, type TestSandbox } from 'embedded-wallet-auth/testing'
-import { expect, test, type WalletGuard } from 'embedded-wallet-auth/testing/playwright'
+import { confirmInSigner, expect, test, type WalletGuard } from 'embedded-wallet-auth/testing/playwright'
 import { type RunningApp, startSignInApp } from './server/startSignInApp.js'
 
 const APP_PORT = 8793
@@ -72,21 +72,6 @@ async function signInByEmail(page: Page, guard: WalletGuard, email: string) {
   await page.getByRole('button', { name: 'Email me a code' }).click()
   await guard.typeCode(signerFrame(page).getByLabel('Code', { exact: true }), sandbox.otpCode)
   await expect(page.getByText('You are signed in.')).toBeVisible()
-}
-
-/**
- * The person confirms in the signer's frame. Their click counts once the dialog has been in view,
- * with the pointer on it, for a moment (the signer's person gate): pointed at, then clicked until
- * the dialog closes.
- */
-async function confirmInSigner(page: Page) {
-  const frame = signerFrame(page)
-  const confirm = frame.getByRole('button', { name: 'Confirm', exact: true })
-  await confirm.hover()
-  await expect(async () => {
-    await confirm.click({ timeout: 1_000 })
-    await expect(frame.getByRole('dialog')).toBeHidden({ timeout: 1_000 })
-  }).toPass()
 }
 
 test("signs in with the email code, typed in the signer's box over the page", async ({

@@ -1,6 +1,6 @@
 import { WalletAuthError } from '../errors.js'
 import { DateTime } from '../wire/primitives.js'
-import { Transaction, TransactionPage } from '../wire/transaction.js'
+import { Transaction, TransactionPage, type TransactionStatus } from '../wire/transaction.js'
 import type { ClientContext } from './clientContext.js'
 
 /** Filters and paging of `transactions.list`; each one left out filters nothing. */
@@ -8,16 +8,7 @@ export interface TransactionListOptions {
   /** Money received (`INCOMING`) or sent (`OUTGOING`). */
   type?: 'INCOMING' | 'OUTGOING'
   /** One status, e.g. `COMPLETED` or `PENDING_AUTHORIZATION`. */
-  status?:
-    | 'CREATED'
-    | 'PENDING'
-    | 'PENDING_AUTHORIZATION'
-    | 'PROCESSING'
-    | 'COMPLETED'
-    | 'REJECTED'
-    | 'FAILED'
-    | 'REFUNDED'
-    | 'EXPIRED'
+  status?: TransactionStatus
   /** The payment's reference, as the service records it. */
   reference?: string
   /** From this ISO 8601 date-time on (inclusive), e.g. `2026-01-01T00:00:00Z`. */

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini'
+import { DateTime } from '../wire/primitives.js'
+import { TRANSACTION_STATUSES } from '../wire/transaction.js'
 import type { RelayOperation } from './relayOperations.js'
 import { ID_PATTERN } from './relayRoutes.js'
 import type { TargetKey } from './relayTarget.js'
@@ -185,7 +187,6 @@ const ResetMobile = z
 
 const PageLimit = z.string().check(z.regex(/^(?:[1-9]\d?|100)$/))
 const PageCursor = z.string().check(z.minLength(1), z.maxLength(1024))
-const DateTime = z.iso.datetime({ offset: true })
 // The customer is required (without it the service lists the platform's every transaction). The
 // filters that name a party by another handle than an id (platformCustomerId, the account
 // identifiers) are left out: the hook could not judge them, and the contract does not say that
@@ -193,19 +194,7 @@ const DateTime = z.iso.datetime({ offset: true })
 const TransactionQuery = z.strictObject({
   customerId: Id,
   type: z.optional(z.enum(['INCOMING', 'OUTGOING'])),
-  status: z.optional(
-    z.enum([
-      'CREATED',
-      'PENDING',
-      'PENDING_AUTHORIZATION',
-      'PROCESSING',
-      'COMPLETED',
-      'REJECTED',
-      'FAILED',
-      'REFUNDED',
-      'EXPIRED',
-    ]),
-  ),
+  status: z.optional(z.enum(TRANSACTION_STATUSES)),
   reference: z.optional(Text),
   startDate: z.optional(DateTime),
   endDate: z.optional(DateTime),

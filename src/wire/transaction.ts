@@ -17,6 +17,28 @@ export type CurrencyAmount = z.infer<typeof CurrencyAmount>
 
 const Text = z.string().check(z.minLength(1))
 
+/**
+ * The statuses a history can be filtered by (a transaction read back may carry one the service
+ * added since: its `status` stays a plain string).
+ *
+ * @example
+ * ```ts
+ * const Status = z.enum(TRANSACTION_STATUSES)
+ * ```
+ */
+export const TRANSACTION_STATUSES = [
+  'CREATED',
+  'PENDING',
+  'PENDING_AUTHORIZATION',
+  'PROCESSING',
+  'COMPLETED',
+  'REJECTED',
+  'FAILED',
+  'REFUNDED',
+  'EXPIRED',
+] as const
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
+
 // Where a transaction's money comes from and goes, by their discriminators; a kind the service
 // adds later passes as it is (wire-formats section 12).
 const TransactionSource = variants('sourceType', {

@@ -3,6 +3,7 @@ export {
   addVirtualAuthenticator,
   type VirtualAuthenticatorOptions,
 } from './addVirtualAuthenticator.js'
+export { confirmInSigner } from './confirmInSigner.js'
 export { expect, test } from './test.js'
 export {
   type WalletFixtureOptions,

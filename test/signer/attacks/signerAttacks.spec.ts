@@ -8,6 +8,7 @@
 import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test'
 import { generateSessionKey } from '../../../src/keys/sessionKey.js'
 import { stamp, WALLET_SIGNATURE_HEADER } from '../../../src/stamp/stamp.js'
+import { confirmInSigner } from '../../../src/testing/playwright/index.js'
 import { type Attacker, installAttacker } from './attacker.js'
 import { type AttackHarness, startAttackHarness } from './startAttackHarness.js'
 
@@ -631,14 +632,7 @@ test.describe('the signer on its own origin', () => {
     await openApp(page, 'signer')
     await signIn(page, 'signer')
     const attempt = payAsAttacker(page)
-    const frame = signerFrame(page)
-    const confirm = frame.getByRole('button', { name: 'Confirm' })
-    await confirm.hover()
-    // The person's click counts once the panel has been in view, the pointer on it, for a moment.
-    await expect(async () => {
-      await confirm.click({ timeout: 1_000 })
-      await expect(frame.getByRole('dialog')).toBeHidden({ timeout: 1_000 })
-    }).toPass()
+    await confirmInSigner(page, /You send/)
     expect(await attempt).toEqual({ executed: true })
   })
 
