@@ -1,6 +1,8 @@
-// The signed-in user's payment: a quote for a fixed 1.00 USDB to the app's payee, the payment (the
-// signer shows the person what it is about to sign, in its own frame, and waits for their click),
-// and then the service's webhooks about it as the app's backend received and verified them.
+// The signed-in user's payment: a quote for a fixed 1.00 USDB to the app's payee, paid with
+// <wallet-sca-step> (the signer shows the person what it is about to sign, in its own frame, and
+// waits for their click; for an EU customer the element then asks for the code the service texts,
+// and for the customer's SCA login first when the service wants it), and then the service's
+// webhooks about it as the app's backend received and verified them.
 import type { PaymentResult } from 'embedded-wallet-auth/client'
 import { formatMoney } from 'embedded-wallet-auth/elements'
 import type { FramedWalletAuth } from 'embedded-wallet-auth/signer-client'
@@ -40,13 +42,25 @@ function showEvents(events: EventSummary[]) {
   )
 }
 
-/** The payment section: `show` once signed in (with the wallet paid from), `hide` at sign-out. */
+/** Who pays: their wallet, their customer, and the address the backend saw them at. */
+interface Payer {
+  accountId: string
+  customerId: string
+  endUserIpAddress?: string
+}
+
+/** The payment section: `show` once signed in (with who pays), `hide` at sign-out. */
 export function createPaymentPanel(options: { wallet: FramedWalletAuth; payTo: string }) {
   const { wallet, payTo } = options
   const section = $<HTMLElement>('#payment')
-  const button = $<HTMLButtonElement>('#pay')
+  const button = $<HTMLButtonElement>('#get-quote')
+  const quoteStatus = $<HTMLElement>('#quote-status')
+  const step = $<HTMLElementTagNameMap['wallet-sca-step']>('wallet-sca-step')
+  const hint = $<HTMLElement>('#pay-hint')
   const result = $<HTMLElement>('#payment-result')
-  let accountId: string | undefined
+  let payer: Payer | undefined
+  // How many webhooks the user had when the quote was made: the payment's balance update comes after.
+  let seen = 0
   // Bumped at sign-out, so that a poll of the signed-out user stops.
   let generation = 0
 
@@ -78,48 +92,71 @@ export function createPaymentPanel(options: { wallet: FramedWalletAuth; payTo: s
     }
   }
 
-  async function pay() {
-    if (accountId === undefined) return
+  // A quote for the payment, handed to <wallet-sca-step>: it shows what is paid to whom, and Pay.
+  async function quote() {
+    if (payer === undefined) return
+    // The last payment's webhooks are no longer followed: a new one starts.
+    generation += 1
     button.disabled = true
-    result.textContent = 'Getting a quote…'
+    quoteStatus.textContent = 'Getting a quote…'
+    result.textContent = ''
     delete result.dataset.status
     try {
-      const seen = (await readEvents()).length
+      seen = (await readEvents()).length
       const quote = await wallet.quotes.create({
-        source: { sourceType: 'ACCOUNT', accountId },
+        source: { sourceType: 'ACCOUNT', accountId: payer.accountId },
         destination: { destinationType: 'UMA_ADDRESS', umaAddress: payTo },
         lockedCurrencySide: 'SENDING',
         lockedCurrencyAmount: PAYMENT_AMOUNT,
       })
-      result.textContent = 'Check the payment in the wallet window and confirm it there.'
-      const payment = await wallet.quotes.execute(quote.id)
-      showResult(payment)
-      const { transactionId } = payment.quote
-      if (transactionId) void follow(transactionId, seen).catch(() => {})
+      // The customer whose SCA login the service may want first, and where their request came
+      // from (the service asks for it then): both from the backend.
+      step.customerId = payer.customerId
+      step.endUserIpAddress = payer.endUserIpAddress
+      step.quote = quote
+      step.hidden = hint.hidden = false
+      quoteStatus.textContent = 'Quote ready: check it and pay below.'
+      step.shadowRoot?.querySelector<HTMLButtonElement>('button[part~="pay"]')?.focus()
     } catch (error) {
       const { code } = error as { code?: string }
-      result.textContent =
-        code === 'CONFIRMATION_DECLINED'
-          ? 'Payment cancelled: nothing was signed.'
-          : `The payment did not go through.${code ? ` Code: ${code}` : ''}`
+      quoteStatus.textContent = `We could not get a quote. Try again.${code ? ` Code: ${code}` : ''}`
     } finally {
       button.disabled = false
     }
   }
-  button.addEventListener('click', () => void pay())
+  button.addEventListener('click', () => void quote())
+
+  // Confirmed in the wallet window, the rest is the element's (a texted code): the hint is done.
+  step.addEventListener('wallet-sca-required', () => {
+    quoteStatus.textContent = ''
+    hint.hidden = true
+  })
+
+  // Paid or on its way (the element says so too): the page follows the backend's webhooks about it.
+  step.addEventListener('wallet-authorized', (event) => {
+    const { payment } = event.detail
+    // The quote is spent, and the wallet window done with.
+    quoteStatus.textContent = ''
+    hint.hidden = true
+    showResult(payment)
+    const { transactionId } = payment.quote
+    if (transactionId) void follow(transactionId, seen).catch(() => {})
+  })
 
   return {
-    show(walletAccountId: string) {
-      accountId = walletAccountId
+    show(who: Payer) {
+      payer = who
       $<HTMLElement>('#pay-to').textContent = payTo
       section.hidden = false
       void readEvents().then(showEvents, () => {})
     },
     hide() {
       generation += 1
-      accountId = undefined
+      payer = undefined
       section.hidden = true
-      result.textContent = ''
+      step.quote = undefined
+      step.hidden = hint.hidden = true
+      quoteStatus.textContent = result.textContent = ''
       showEvents([])
     },
   }

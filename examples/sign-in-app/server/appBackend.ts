@@ -1,7 +1,7 @@
 // The app's backend, as a Vite plugin: the page's Content-Security-Policy, the kit's relay at
 // /api/wallet (the API secret stays here; the signer on its own origin calls it too, with the
 // app's cookie), and the app's own routes.
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   createPasskeyRegistrationOptions,
   createRelay,
@@ -10,7 +10,11 @@ import {
 } from 'embedded-wallet-auth/relay'
 import { AuthMethod, parseWire } from 'embedded-wallet-auth/wire'
 import type { Connect, Plugin } from 'vite'
+import { createWalletCustomer } from './createWalletCustomer.js'
+import { endUserIpAddress } from './endUserIpAddress.js'
 import { send } from './send.js'
+import { ServiceRefused, type ServiceSettings, serviceApi } from './serviceApi.js'
+import { readSignUp } from './signUpForm.js'
 import { createWebhookInbox, type WebhookSettings } from './webhookInbox.js'
 
 /** A user of the app, as its own database keeps them: who they are, and their wallet. */
@@ -30,8 +34,8 @@ export interface AppSettings {
    */
   signerOrigin: string
   /** The wallet service: its base URL (version included) and the app's API credentials. */
-  service: { baseUrl: string; clientId: string; clientSecret: string }
-  /** The app's users (its database). */
+  service: ServiceSettings
+  /** The app's users (its database) at start; those who sign up through the page are added. */
   users: AppUser[]
   /** The service's webhooks, received at `POST /webhooks/service`; omitted, that route is absent. */
   webhooks?: WebhookSettings
@@ -42,15 +46,6 @@ export interface AppSettings {
 // The page frames the signer and nothing else.
 const contentSecurityPolicy = (signerOrigin: string) =>
   `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src ${signerOrigin}; object-src 'none'; base-uri 'none'`
-
-/** The wallet service answered a call of the backend's with an error status. */
-class ServiceRefused extends Error {
-  readonly status: number
-  constructor(status: number) {
-    super(`The wallet service answered ${status}.`)
-    this.status = status
-  }
-}
 
 /** The request's JSON object (`{}` for an empty body or anything but an object). */
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -64,6 +59,7 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
   const { service, signerOrigin } = settings
   const policy = contentSecurityPolicy(signerOrigin)
   const inbox = settings.webhooks ? createWebhookInbox(settings.webhooks) : undefined
+  const call = serviceApi(service)
   const usersByEmail = new Map(settings.users.map((user) => [user.email.toLowerCase(), user]))
   // The app's own sign-in sessions: an opaque cookie token -> the user. (Here the email alone
   // starts one: it stands for the app's real login, which this example does not show.)
@@ -98,13 +94,28 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
   // The wallet's sign-in methods, asked of the service with the app's credentials and read with
   // the kit's schema: what the service answers is checked before the page sees it.
   const methodsOf = async (user: AppUser) => {
-    const response = await fetch(`${service.baseUrl}/auth/credentials?accountId=${user.accountId}`, {
-      headers: { Authorization: `Basic ${btoa(`${service.clientId}:${service.clientSecret}`)}` },
-    })
-    if (!response.ok) throw new ServiceRefused(response.status)
-    const { data } = (await response.json()) as { data?: unknown }
-    if (!Array.isArray(data)) throw new ServiceRefused(response.status)
+    const { data } = await call<{ data?: unknown }>('GET', `/auth/credentials?accountId=${user.accountId}`)
+    if (!Array.isArray(data)) throw new ServiceRefused(502)
     return data.map((method) => parseWire(AuthMethod, method, 'AuthMethod'))
+  }
+  // What the page is told of the signed-in user: their wallet and its sign-in methods, their
+  // customer (the SCA login a payment may ask for is the customer's), and the address their
+  // request came from (the service asks for the person's device address in an SCA login).
+  const accountOf = async (user: AppUser, req: IncomingMessage) => ({
+    accountId: user.accountId,
+    customerId: user.customerId,
+    methods: await methodsOf(user),
+    endUserIpAddress: endUserIpAddress(req),
+  })
+  // Starts the app's session for `user` (the cookie), and answers with their account.
+  // (The account is read first: a service that fails then starts no session.)
+  const startSession = async (user: AppUser, req: IncomingMessage, res: ServerResponse, status = 200) => {
+    const account = await accountOf(user, req)
+    const token = crypto.randomUUID()
+    sessions.set(token, user)
+    // Lax: it goes with the signer's requests to the relay (the signer is on the same site).
+    res.setHeader('Set-Cookie', `app_session=${token}; HttpOnly; SameSite=Lax; Path=/`)
+    send(res, status, account)
   }
 
   return async (req, res, next) => {
@@ -122,19 +133,32 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
       }
       if (path === '/api/sign-in' && req.method === 'POST') {
         const { email } = await readJson(req)
-        const user = typeof email === 'string' ? usersByEmail.get(email.toLowerCase()) : undefined
+        const user = typeof email === 'string' ? usersByEmail.get(email.trim().toLowerCase()) : undefined
         if (!user) return send(res, 404, { code: 'NOT_FOUND' })
-        const token = crypto.randomUUID()
-        sessions.set(token, user)
-        // Lax: it goes with the signer's requests to the relay (the signer is on the same site).
-        res.setHeader('Set-Cookie', `app_session=${token}; HttpOnly; SameSite=Lax; Path=/`)
-        return send(res, 200, { accountId: user.accountId, methods: await methodsOf(user) })
+        return await startSession(user, req, res)
+      }
+      // Sign-up: the form checked here, the customer and their wallet made on the service with
+      // the app's credentials, the user kept in the app's database, then signed in as above.
+      if (path === '/api/sign-up' && req.method === 'POST') {
+        const form = readSignUp(await readJson(req))
+        if (!form.ok) return send(res, 400, { code: 'INVALID_INPUT', fields: form.fields })
+        const { email } = form.value
+        if (usersByEmail.has(email)) {
+          return send(res, 409, {
+            code: 'CONFLICT',
+            fields: { email: 'This email has a wallet already. Sign in with it instead.' },
+          })
+        }
+        // The app's own id of the user, given to the service as the customer's platformCustomerId.
+        const userId = crypto.randomUUID().replaceAll('-', '')
+        const wallet = await createWalletCustomer(call, form.value, userId)
+        const user: AppUser = { email, ...wallet }
+        usersByEmail.set(email, user)
+        return await startSession(user, req, res, 201)
       }
       const user = userOf(req.headers.cookie)
       if (!user) return send(res, 401, { code: 'UNAUTHENTICATED' })
-      if (path === '/api/account') {
-        return send(res, 200, { accountId: user.accountId, methods: await methodsOf(user) })
-      }
+      if (path === '/api/account') return send(res, 200, await accountOf(user, req))
       // The webhooks received about the user's own payments and accounts, for the page to show.
       if (path === '/api/webhook-events')
         return send(res, 200, { data: inbox?.eventsOf(user.customerId) ?? [] })
@@ -146,6 +170,9 @@ function createBackend(settings: AppSettings): Connect.NextHandleFunction {
       // A body that is not JSON is the caller's mistake; a service that refuses or answers
       // nonsense is a bad gateway: neither is this server's own failure.
       if (error instanceof SyntaxError) return send(res, 400, { code: 'INVALID_INPUT' })
+      // A customer the service refused (say, a mobile number it does not take) is said on the form.
+      if (error instanceof ServiceRefused && error.status === 400 && path === '/api/sign-up')
+        return send(res, 422, { code: 'SERVICE_REFUSED' })
       if (error instanceof ServiceRefused || (error as { code?: string }).code === 'INVALID_RESPONSE')
         return send(res, 502, { code: 'SERVICE_UNAVAILABLE' })
       next(error)
