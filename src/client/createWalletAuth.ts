@@ -5,6 +5,7 @@ import {
   type FramedWalletAuthOptions,
 } from '../signer-client/createFramedWalletAuth.js'
 import { createAccountMethods } from './accountMethods.js'
+import { createBeneficiaryMethods } from './beneficiaryMethods.js'
 import { createClientContext } from './clientContext.js'
 import type { ConfirmAction } from './confirmAction.js'
 import { createContactVerificationMethods } from './contactVerificationMethods.js'
@@ -141,6 +142,7 @@ export function createPageHeldWalletAuth(options: WalletAuthOptions) {
     transactions: createTransactionMethods(ctx),
     receivers: createReceiverMethods(ctx),
     exchangeRates: createExchangeRateMethods(ctx),
+    beneficiaries: createBeneficiaryMethods(ctx),
     /** fetch bound to the current session: 202 challenges are stamped and replayed inside. */
     // Declared as JSON before the signed fetch builds its Request, which would say text/plain.
     fetch: withJsonBodies(ctx.signedFetch),

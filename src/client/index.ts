@@ -15,6 +15,7 @@ export type {
   ExportWalletOptions,
   SessionMethods,
 } from './accountMethods.js'
+export type { BeneficiaryMethods, BeneficiaryTrustOptions } from './beneficiaryMethods.js'
 export type { ConfirmAction } from './confirmAction.js'
 export type { ContactChannel, ContactVerificationMethods } from './contactVerificationMethods.js'
 export {
@@ -45,4 +46,9 @@ export type {
   ScaResetCompleteOptions,
 } from './scaMethods.js'
 export type { SignOutOrigin, WalletAuthEvent } from './sessionState.js'
-export type { TransactionListOptions, TransactionMethods } from './transactionMethods.js'
+export type {
+  ApproveOptions,
+  RejectOptions,
+  TransactionListOptions,
+  TransactionMethods,
+} from './transactionMethods.js'

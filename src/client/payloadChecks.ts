@@ -44,8 +44,8 @@ export interface PayloadChecks {
   learnOrganization(sessionPublicKey: string, organizationId: string | undefined): void
 }
 
-// What the confirm hook is asked about: the wallet or its money leaving, how one signs in, and who
-// else may sign for the wallet.
+// What the confirm hook is asked about: the wallet or its money leaving, how one signs in, who
+// else may sign for the wallet, and whom it may pay without a code.
 const CONFIRMED_ACTIONS = new Set([
   'export',
   'add-credential',
@@ -53,6 +53,7 @@ const CONFIRMED_ACTIONS = new Set([
   'change-contact',
   'pay',
   'delegate',
+  'trust-beneficiary',
 ])
 
 /** A request body as JSON, `undefined` when there is none or it is not JSON. */

@@ -183,6 +183,28 @@ const ROUTES: ReadonlyArray<{
     },
   },
   {
+    // The relay's confirmation of a beneficiary's trust: the account the path names. Its customer
+    // is the account's owner, which the relay reads (the route names none; the relay checks the key
+    // is that customer's), and the name is the service's record, shown to the person as unchecked.
+    method: 'POST',
+    pattern: /\/customers\/external-accounts\/([^/]+)\/trust\/confirm$/,
+    expect: (externalAccountId, _, leg, __, request) =>
+      leg > 0
+        ? []
+        : [
+            {
+              type: RELAY_ACTIVITY_TYPES.trustBeneficiary,
+              parameters: {
+                externalAccountId,
+                beneficiaryName: (value: unknown) => value === undefined || isText(value),
+                operation: 'POST /customers/external-accounts/{externalAccountId}/trust/confirm',
+                customerId: isText,
+                bodySha256: request.bodySha256 ?? isText,
+              },
+            },
+          ],
+  },
+  {
     method: 'POST',
     pattern: /\/auth\/delegated-keys()$/,
     expect: (_, body, leg, signed) => delegatedKeyLeg(body, leg, signed),

@@ -23,9 +23,26 @@ export interface TransactionListOptions {
   sortOrder?: 'asc' | 'desc'
 }
 
+/** Options of `transactions.approve`. */
+export interface ApproveOptions {
+  /**
+   * What the sender asked to know about the receiver (the webhook's
+   * `requestedReceiverCustomerInfoFields`), by field name: `{ NATIONALITY: 'GB' }`.
+   */
+  receiverCustomerInfo?: Record<string, unknown>
+}
+
+/** Options of `transactions.reject`. */
+export interface RejectOptions {
+  /** Why, for the platform's own records (the service keeps it for debugging), e.g. `RESTRICTED_JURISDICTION`. */
+  reason?: string
+}
+
 /**
  * The customer's transaction history: reads, no wallet signature (the relay judges the customer
- * named). Amounts are in each currency's smallest unit.
+ * named). Amounts are in each currency's smallest unit. And the decision on an incoming payment
+ * waiting for the platform (its `INCOMING_PAYMENT.PENDING` answered 202): `approve` or `reject`,
+ * within the service's 5 seconds.
  *
  * @example
  * ```ts
@@ -39,7 +56,42 @@ export interface TransactionMethods {
   list(customerId: string, options?: TransactionListOptions): Promise<TransactionPage>
   /** One transaction, by its id (one of the customer's: the relay refuses any other). */
   get(transactionId: string): Promise<Transaction>
+  /**
+   * Approves an incoming payment waiting for the platform; resolves with it (`COMPLETED` once the
+   * service credits it). The service's 409 `TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL` (the error's
+   * code) when it is not waiting: decided already, or its time ran out.
+   */
+  approve(transactionId: string, options?: ApproveOptions): Promise<Transaction>
+  /** Rejects an incoming payment waiting for the platform; resolves with it (`FAILED`). */
+  reject(transactionId: string, options?: RejectOptions): Promise<Transaction>
 }
+
+/** The body of an approve, or `INVALID_ARGUMENT` before anything is sent. */
+function approveBody(options: ApproveOptions): Record<string, unknown> {
+  const { receiverCustomerInfo } = options
+  if (receiverCustomerInfo === undefined) return {}
+  if (
+    typeof receiverCustomerInfo !== 'object' ||
+    receiverCustomerInfo === null ||
+    Array.isArray(receiverCustomerInfo)
+  ) {
+    throw new WalletAuthError('INVALID_ARGUMENT', 'receiverCustomerInfo must be an object of fields.')
+  }
+  return { receiverCustomerInfo }
+}
+
+/** The body of a reject, or `INVALID_ARGUMENT` before anything is sent. */
+function rejectBody(options: RejectOptions): Record<string, unknown> {
+  const { reason } = options
+  if (reason === undefined) return {}
+  if (typeof reason !== 'string' || reason === '' || reason.length > 1024) {
+    throw new WalletAuthError('INVALID_ARGUMENT', 'reason must be text of at most 1024 characters.')
+  }
+  return { reason }
+}
+
+const transactionPath = (transactionId: string, action: string) =>
+  `/transactions/${encodeURIComponent(transactionId)}/${action}`
 
 /** The query of a list call, or `INVALID_ARGUMENT` before anything is sent. */
 function listQuery(customerId: string, options: TransactionListOptions): URLSearchParams {
@@ -89,5 +141,15 @@ export function createTransactionMethods(ctx: ClientContext): TransactionMethods
     },
     get: (transactionId) =>
       ctx.call('GET', `/transactions/${encodeURIComponent(transactionId)}`, { schema: Transaction }),
+    approve: async (transactionId, options = {}) =>
+      ctx.call('POST', transactionPath(transactionId, 'approve'), {
+        body: approveBody(options),
+        schema: Transaction,
+      }),
+    reject: async (transactionId, options = {}) =>
+      ctx.call('POST', transactionPath(transactionId, 'reject'), {
+        body: rejectBody(options),
+        schema: Transaction,
+      }),
   }
 }

@@ -8,6 +8,7 @@ export type PayloadAction =
   | 'add-credential'
   | 'remove-credential'
   | 'change-contact'
+  | 'trust-beneficiary'
   | 'new-session'
   | 'end-session'
   | 'sign-in'
@@ -193,6 +194,19 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
             contact,
             ...on,
           }
+    }
+    case RELAY_ACTIVITY_TYPES.trustBeneficiary: {
+      // The account is checked against the request; its name is the service's, shown as unchecked.
+      const ids = texts([p.externalAccountId])
+      const name = text(p.beneficiaryName)
+      const which = name === undefined ? `the saved payee ${listed(ids)}` : 'this saved payee'
+      return {
+        action: 'trust-beneficiary',
+        summary: `Trust ${which}, so that payments to it no longer ask for a code.`,
+        ids,
+        ...named('the payee', name),
+        ...on,
+      }
     }
     case RELAY_ACTIVITY_TYPES.updateEmail:
     case RELAY_ACTIVITY_TYPES.updatePhoneNumber: {

@@ -7,6 +7,9 @@
  * binds (`/sca/factors/confirm`: the secret and its code, or the passkey's registration); starting
  * one hands out options and binds nothing. A factor reset likewise where it acts: its `/complete`
  * clears the lost factor and, for `SMS_OTP`, makes the `mobile` it names the customer's SCA phone.
+ * Trusting a beneficiary, where it binds (`…/trust/confirm`): payments to it then go without an SCA
+ * code, so a script must not trust its own account with a code it saw. Untrusting needs no
+ * confirmation: it only brings the code back.
  *
  * @example
  * ```ts
@@ -18,6 +21,7 @@ export const CONFIRMED_OPERATIONS = [
   'DELETE /sca/factors/{scaCredentialId}',
   'PATCH /customers/{customerId}',
   'POST /sca/factors/reset/{resetId}/complete',
+  'POST /customers/external-accounts/{externalAccountId}/trust/confirm',
 ] as const
 
 /** One of the operations the relay forwards only when the customer confirmed it. */

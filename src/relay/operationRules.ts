@@ -171,6 +171,15 @@ const ScaLoginProof = z
     origin: z.optional(z.nullable(z.url())),
   })
   .check(oneProof)
+// BeneficiaryTrustConfirmRequest: the start's challenge, when it issued one, and one proof.
+const BeneficiaryTrustProof = z
+  .strictObject({
+    challengeId: z.optional(z.nullable(Text)),
+    code: z.optional(z.nullable(Code)),
+    passkeyAssertion: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    origin: z.optional(z.nullable(z.url())),
+  })
+  .check(oneProof)
 const ContactCode = z.strictObject({ code: Code })
 // A reset of an SMS factor names the new phone in two parts; together at most E.164's 15 digits.
 const ResetMobile = z
@@ -291,6 +300,14 @@ export const OPERATION_RULES: Readonly<Record<RelayOperation, OperationRule>> = 
   'POST /quotes/{quoteId}/authorize/resend': {},
   'GET /transactions': { query: TransactionQuery, targets: byCustomer },
   'GET /transactions/{transactionId}': {},
+  // An incoming payment the customer approves or rejects: the transaction's customer is the one
+  // judged, as for reading it. Both bodies are optional (ApprovePaymentRequest, RejectPaymentRequest).
+  'POST /transactions/{transactionId}/approve': {
+    body: z.strictObject({ receiverCustomerInfo: z.optional(z.record(z.string(), z.unknown())) }),
+  },
+  'POST /transactions/{transactionId}/reject': {
+    body: z.strictObject({ reason: z.optional(Text) }),
+  },
   // The sender is named by customerId, required: `senderUmaAddress` is left out, as it names a
   // customer by another handle than an id, which the hook could not judge.
   'GET /receiver/uma/{receiverUmaAddress}': { query: CustomerQuery, targets: byCustomer },
@@ -345,5 +362,16 @@ export const OPERATION_RULES: Readonly<Record<RelayOperation, OperationRule>> = 
     body: ScaLoginProof,
     bodyRequired: true,
     targets: byCustomer,
+  },
+  // Beneficiary trust names no customer: the external account's owner is the one judged.
+  'POST /customers/external-accounts/{externalAccountId}/trust': {},
+  'POST /customers/external-accounts/{externalAccountId}/trust/confirm': {
+    body: BeneficiaryTrustProof,
+    bodyRequired: true,
+  },
+  'POST /customers/external-accounts/{externalAccountId}/untrust': {},
+  'POST /customers/external-accounts/{externalAccountId}/untrust/confirm': {
+    body: BeneficiaryTrustProof,
+    bodyRequired: true,
   },
 }

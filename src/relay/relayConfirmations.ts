@@ -55,6 +55,18 @@ const Pending = z.strictObject({
   expiresAtMs: z.number(),
 })
 const ServiceRetry = z.strictObject({ method: z.string(), path: z.string(), bodySha256: z.string() })
+// What the relay reads of a beneficiary: its owner, and the name the person knows it by.
+const Beneficiary = z.looseObject({
+  customerId: z.optional(z.nullable(z.string())),
+  accountInfo: z.optional(
+    z.looseObject({
+      beneficiary: z.optional(
+        z.looseObject({ fullName: z.optional(z.string()), legalName: z.optional(z.string()) }),
+      ),
+    }),
+  ),
+})
+const TRUST_CONFIRM = 'POST /customers/external-accounts/{externalAccountId}/trust/confirm'
 
 const CONFIRMATION = 'confirmation:'
 const SERVICE_RETRY = 'service-retry:'
@@ -71,9 +83,21 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
 }
 
 /** The act, as the activity's type and the parameters naming it beyond the common ones. */
-function act(target: ConfirmationRequest['target']): { type: string; parameters: Record<string, string> } {
+function act(
+  target: ConfirmationRequest['target'],
+  beneficiaryName: string | undefined,
+): { type: string; parameters: Record<string, string> } {
   const body = (target.body ?? {}) as Record<string, unknown>
   switch (target.operation) {
+    case TRUST_CONFIRM:
+      // The name is the service's record of the account, for the person to recognise it.
+      return {
+        type: RELAY_ACTIVITY_TYPES.trustBeneficiary,
+        parameters: {
+          externalAccountId: String(target.externalAccountId),
+          ...(beneficiaryName === undefined ? {} : { beneficiaryName }),
+        },
+      }
     case 'POST /sca/factors/confirm': {
       const credential = body.credential as Record<string, unknown> | undefined
       const credentialId = typeof credential?.credentialId === 'string' ? credential.credentialId : undefined
@@ -129,7 +153,8 @@ function canonical(value: Record<string, unknown>): string {
  * (`CONFIRMED_OPERATIONS`). A request without a `Request-Id` is answered with a signed-retry
  * challenge (202, as the service's: `payloadToSign`, `requestId`, `expiresAt`, plus `code`
  * `CONFIRMATION_REQUIRED`) whose payload is an activity naming exactly the act: operation,
- * customer, factor or new contact, the SHA-256 of the exact body, a nonce and the time. Nothing
+ * customer (for a beneficiary's trust, whose route names none: the account's owner, read from the
+ * service), factor, new contact or account, the SHA-256 of the exact body, a nonce and the time. Nothing
  * reaches the service. The retry goes on only when its request id is one the relay issued and
  * still unused (taken from the store atomically, so of two racing retries one at most), not
  * expired, for the same method, path and body bytes, signed over that payload by a key that signs
@@ -155,11 +180,31 @@ export function createRelayConfirmations(options: RelayConfirmationsOptions) {
     }
   }
 
-  async function challenge(
-    { request, target, path }: ConfirmationRequest,
-    bodySha256: string,
-  ): Promise<Response> {
-    const { type, parameters } = act(target)
+  /**
+   * The customer the act is for: the one the request names, or for a beneficiary's trust (whose
+   * route names none) the external account's owner as the service has it, with its name.
+   */
+  async function subjectOf({
+    request,
+    target,
+  }: ConfirmationRequest): Promise<{ customerId: string; beneficiaryName?: string }> {
+    if (target.operation !== TRUST_CONFIRM) return { customerId: String(target.customerId) }
+    const read = Beneficiary.safeParse(
+      await get(`/customers/external-accounts/${target.externalAccountId}`, request.signal),
+    )
+    const customerId = read.success ? read.data.customerId : undefined
+    if (typeof customerId !== 'string' || customerId === '') {
+      throw new RelayRefusal(404, 'REFERENCE_NOT_FOUND', 'No such external account of a customer.')
+    }
+    const beneficiary = read.data?.accountInfo?.beneficiary
+    const beneficiaryName = beneficiary?.fullName ?? beneficiary?.legalName
+    return { customerId, ...(beneficiaryName ? { beneficiaryName } : {}) }
+  }
+
+  async function challenge(confirmation: ConfirmationRequest, bodySha256: string): Promise<Response> {
+    const { request, target, path } = confirmation
+    const { customerId, beneficiaryName } = await subjectOf(confirmation)
+    const { type, parameters } = act(target, beneficiaryName)
     const issuedAt = now()
     const requestId = `Request:${crypto.randomUUID()}`
     const payloadToSign = canonical({
@@ -167,7 +212,7 @@ export function createRelayConfirmations(options: RelayConfirmationsOptions) {
       parameters: {
         ...parameters,
         bodySha256,
-        customerId: String(target.customerId),
+        customerId,
         nonce: bytesToHex(crypto.getRandomValues(new Uint8Array(16))),
         operation: target.operation,
       },
@@ -179,7 +224,7 @@ export function createRelayConfirmations(options: RelayConfirmationsOptions) {
       method: request.method.toUpperCase(),
       path,
       bodySha256,
-      customerId: String(target.customerId),
+      customerId,
       expiresAtMs: issuedAt + ttlMs,
     }
     await storeCall(() => store.put(`${CONFIRMATION}${requestId}`, JSON.stringify(pending), ttlMs + GRACE_MS))
@@ -217,7 +262,9 @@ export function createRelayConfirmations(options: RelayConfirmationsOptions) {
     }
     const pending = Pending.parse(JSON.parse(taken))
     if (now() >= pending.expiresAtMs) throw unconfirmed('EXPIRED', 'The confirmation has expired.')
-    if (pending.method !== method || pending.path !== path || pending.customerId !== target.customerId) {
+    // A route that names no customer (a beneficiary's trust) is bound by its path: the account's owner.
+    const otherCustomer = target.customerId !== undefined && pending.customerId !== target.customerId
+    if (pending.method !== method || pending.path !== path || otherCustomer) {
       throw unconfirmed('OTHER_REQUEST', 'The confirmation was issued for another request.')
     }
     if (pending.bodySha256 !== bodySha256) {

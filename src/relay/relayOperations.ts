@@ -4,10 +4,11 @@
  * refresh, revoke), delegated signing keys (create, list, read, revoke), the customer and its signed
  * email or phone change, the customer's accounts (list, privacy, export), payments (quote,
  * execute, SCA authorize and resend, the resulting transaction) and the customer's transaction
- * history, the previews before a quote (receiver lookup by UMA address or by the customer's own
+ * history with the approval or rejection of an incoming payment, the previews before a quote (receiver lookup by UMA address or by the customer's own
  * external account, indicative exchange rates, which name no one: see `RelayTarget`), and for customers who need strong customer authentication the contact verification
  * (email, phone), the SCA factors (list, enrol, remove, reset after a lost factor) and the SCA
- * login. A `{param}` names the target
+ * login, and the trust of a beneficiary (one of the customer's external accounts, whose payments
+ * then need no SCA code). A `{param}` names the target
  * field its segment fills (see `RelayTarget`). `createRelay` forwards these; its `allow` option
  * can narrow the list, never extend it, since the relay checks each operation's query and body
  * against the service's contract before forwarding.
@@ -43,6 +44,8 @@ export const RELAY_OPERATIONS = [
   'POST /quotes/{quoteId}/authorize/resend',
   'GET /transactions',
   'GET /transactions/{transactionId}',
+  'POST /transactions/{transactionId}/approve',
+  'POST /transactions/{transactionId}/reject',
   'GET /receiver/uma/{receiverUmaAddress}',
   'GET /receiver/external-account/{externalAccountId}',
   'GET /exchange-rates',
@@ -59,6 +62,10 @@ export const RELAY_OPERATIONS = [
   'POST /sca/factors/reset/{resetId}/complete',
   'POST /sca/login/start',
   'POST /sca/login/complete',
+  'POST /customers/external-accounts/{externalAccountId}/trust',
+  'POST /customers/external-accounts/{externalAccountId}/trust/confirm',
+  'POST /customers/external-accounts/{externalAccountId}/untrust',
+  'POST /customers/external-accounts/{externalAccountId}/untrust/confirm',
 ] as const
 
 /** One of the operations `createRelay` forwards. */

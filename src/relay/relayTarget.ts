@@ -63,9 +63,10 @@ export interface RelayTarget {
    */
   resetId?: string
   /**
-   * An external account (`ExternalAccount:…`) from the path of a receiver lookup. The service reads
-   * any of the platform's external accounts there, so the hook must judge it (`isOwnedBy` does:
-   * the account's `customerId` must be the customer's).
+   * An external account (`ExternalAccount:…`) from the path of a receiver lookup or of a
+   * beneficiary's trust or untrust. The service reads any of the platform's external accounts
+   * there (and the trust routes name no customer beside it), so the hook must judge it
+   * (`isOwnedBy` does: the account's `customerId` must be the customer's).
    */
   externalAccountId?: string
   /**

@@ -48,6 +48,12 @@ export interface SandboxConfig {
    * but not sent while that connection is still open. Default 30 s, the service's answer time.
    */
   webhookTimeoutMs: number
+  /**
+   * How long (sandbox clock) a platform that answered an `INCOMING_PAYMENT.PENDING` with 202 has
+   * to call `/transactions/{id}/approve` or `/reject` before the payment fails
+   * (`PAYMENT_APPROVAL_TIMED_OUT`). Default 5 s, the contract's.
+   */
+  incomingPaymentApprovalWindowMs: number
 }
 
 /** What every route of one sandbox shares. */

@@ -8,6 +8,8 @@ import { announceProvisionedCards } from './cards/announceProvisionedCards.js'
 import { createClock, type SandboxClock } from './clock.js'
 import { newId, type SandboxConfig, type SandboxContext } from './context.js'
 import { createEnclave } from './enclave.js'
+import { reviewExternalAccounts } from './money/externalAccountReview.js'
+import { INCOMING_PAYMENT_APPROVAL_WINDOW_MS } from './money/incomingApproval.js'
 import { settleMoney } from './money/transactions.js'
 import { createStore } from './store.js'
 import { createSandboxWebhooks, wakeAfter } from './webhooks/sandboxWebhooks.js'
@@ -97,6 +99,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     webhookSignatureHeaderName: WEBHOOK_SIGNATURE_HEADER,
     webhookRetryDelayMs: 1_000,
     webhookTimeoutMs: 30_000,
+    incomingPaymentApprovalWindowMs: INCOMING_PAYMENT_APPROVAL_WINDOW_MS,
     ...overrides,
   }
   const baseClock = createClock(now)
@@ -126,6 +129,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const webhooks = createSandboxWebhooks(hub, () => {
     settleMoney(ctx)
     announceProvisionedCards(ctx)
+    reviewExternalAccounts(ctx)
     hub.timeMoved()
   })
   const ctx: SandboxContext = {

@@ -39,9 +39,14 @@ export interface InternalAccountRecord {
   settings: Record<string, unknown>
   /** The wallet's secret, only ever handed out sealed by an export. */
   mnemonic: string
+  /** Absent: `ACTIVE` (see `syncAccountStatus`). */
+  status?: InternalAccountStatus
   createdAt: string
   updatedAt: string
 }
+
+/** The internal account statuses the sandbox's flows use (the contract has CLOSED, FROZEN, FAILED too). */
+export type InternalAccountStatus = 'PENDING' | 'ACTIVE'
 
 export interface CredentialRecord {
   id: string

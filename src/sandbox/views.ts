@@ -44,7 +44,7 @@ export function accountView(account: InternalAccount): Record<string, unknown> {
     id: account.id,
     ...(account.customerId === undefined ? {} : { customerId: account.customerId }),
     type: account.type,
-    status: 'ACTIVE',
+    status: account.status ?? 'ACTIVE',
     balance,
     totalBalance: balance,
     fundingPaymentInstructions: fundingInstructions({

@@ -1,5 +1,6 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import type { CredentialRevokeOptions } from '../client/accountMethods.js'
+import type { BeneficiaryTrustOptions } from '../client/beneficiaryMethods.js'
 import type { ContactChannel } from '../client/contactVerificationMethods.js'
 import type { ContactChange } from '../client/customerMethods.js'
 import type { ExchangeRateListOptions } from '../client/exchangeRateMethods.js'
@@ -12,7 +13,7 @@ import type {
   ScaResetCompleteOptions,
 } from '../client/scaMethods.js'
 import type { SignOutOrigin } from '../client/sessionState.js'
-import type { TransactionListOptions } from '../client/transactionMethods.js'
+import type { ApproveOptions, RejectOptions, TransactionListOptions } from '../client/transactionMethods.js'
 import type { SessionMetadata } from '../keys/createKeyStore.js'
 import type { PasskeyEnrolmentStart, TotpEnrolmentStart } from '../sca/scaEnrolment.js'
 import type { ScaFactorView } from '../sca/scaFactor.js'
@@ -245,6 +246,14 @@ export function createFramedWalletAuth({
         options?: TransactionListOptions,
       ) => Promise<TransactionPage>,
       get: plain('transactions.get') as (transactionId: string) => Promise<Transaction>,
+      approve: plain('transactions.approve') as (
+        transactionId: string,
+        options?: ApproveOptions,
+      ) => Promise<Transaction>,
+      reject: plain('transactions.reject') as (
+        transactionId: string,
+        options?: RejectOptions,
+      ) => Promise<Transaction>,
     },
     receivers: {
       lookupUma: plain('receivers.lookupUma') as (
@@ -258,6 +267,17 @@ export function createFramedWalletAuth({
     },
     exchangeRates: {
       list: plain('exchangeRates.list') as (options?: ExchangeRateListOptions) => Promise<ExchangeRateList>,
+    },
+    /** `onScaChallenge` runs in the page; the person confirms a trust in the signer's frame. */
+    beneficiaries: {
+      trust: (externalAccountId: string, options: BeneficiaryTrustOptions) =>
+        call('beneficiaries.trust', [externalAccountId, options], ['onScaChallenge']) as Promise<{
+          trusted: boolean
+        }>,
+      untrust: (externalAccountId: string, options: BeneficiaryTrustOptions) =>
+        call('beneficiaries.untrust', [externalAccountId, options], ['onScaChallenge']) as Promise<{
+          trusted: boolean
+        }>,
     },
     /** fetch through the signer: to the relay only, 202 challenges checked, confirmed and stamped there. */
     fetch: framedFetch(call),

@@ -209,10 +209,24 @@ export const SIGNER_METHODS: Readonly<Record<string, Method>> = {
   'quotes.resend': (c, [id]) => c.quotes.resend(text(id, 'The quote')),
   'transactions.list': (c, [id, opts]) => c.transactions.list(text(id, 'The customer'), options(opts)),
   'transactions.get': (c, [id]) => c.transactions.get(text(id, 'The transaction')),
+  'transactions.approve': (c, [id, opts]) =>
+    c.transactions.approve(text(id, 'The transaction'), options(opts)),
+  'transactions.reject': (c, [id, opts]) => c.transactions.reject(text(id, 'The transaction'), options(opts)),
   'receivers.lookupUma': (c, [address, opts]) =>
     c.receivers.lookupUma(text(address, 'The UMA address'), options(opts) as never),
   'receivers.lookupExternalAccount': (c, [id, opts]) =>
     c.receivers.lookupExternalAccount(text(id, 'The external account'), options(opts) as never),
   'exchangeRates.list': (c, [opts]) => c.exchangeRates.list(options(opts)),
+  // The page answers the SCA challenge; the person confirms a trust in the signer's dialog.
+  'beneficiaries.trust': (c, [id, opts], io) =>
+    c.beneficiaries.trust(
+      text(id, 'The external account'),
+      withCallback(options(opts), 'onScaChallenge', io) as never,
+    ),
+  'beneficiaries.untrust': (c, [id, opts], io) =>
+    c.beneficiaries.untrust(
+      text(id, 'The external account'),
+      withCallback(options(opts), 'onScaChallenge', io) as never,
+    ),
   fetch: (_c, [request], io) => signerFetch(io.fetch, request, io.baseUrl),
 }

@@ -1,7 +1,7 @@
 // The webhooks the sandbox sends, as the contract's `webhooks` section defines them (BaseWebhook
 // with each family's type enum and data schema). The data schemas are the ones the route tables
-// already hold for the same resources (Transaction, InternalAccount, Customer, Verification, Card),
-// so a webhook's resource is checked exactly like the API's answer about it.
+// already hold for the same resources (Transaction, InternalAccount, Customer, Verification, Card,
+// ExternalAccount), so a webhook's resource is checked exactly like the API's answer about it.
 
 import * as z from 'zod'
 import { contractRoutes } from './contractRoutes.js'
@@ -26,6 +26,7 @@ const InternalAccount = routeSchema('POST', '/sandbox/internal-accounts/{account
 const Customer = routeSchema('GET', '/customers/{customerId}', 200)
 const Verification = routeSchema('GET', '/verifications/{verificationId}', 200)
 const Card = routeSchema('GET', '/cards/{id}', 200)
+const ExternalAccount = routeSchema('GET', '/customers/external-accounts/{externalAccountId}', 200)
 
 const webhook = <const T extends readonly [string, ...string[]]>(types: T, data: z.ZodType) =>
   z.strictObject({ id: z.string().min(1), type: z.enum(types), timestamp: DateTime, data })
@@ -89,6 +90,9 @@ const families = [
   // is the whole Card after the change, one type each.
   webhook(['CARD.STATE_CHANGE'], Card),
   webhook(['CARD.FUNDING_SOURCE_CHANGE'], Card),
+  // ExternalAccountStatusWebhook: BaseWebhook, one type, a required `data` that is the whole
+  // ExternalAccount after the change.
+  webhook(['EXTERNAL_ACCOUNT.STATUS_UPDATED'], ExternalAccount),
   // TestWebhookRequest: BaseWebhook with type TEST; the contract's example carries `data: {}`.
   z.strictObject({
     id: z.string().min(1),

@@ -266,6 +266,38 @@ describe('requestIntent', () => {
     expect(complete('/sca/factors/reset/R/complete', { mobile: '+33612345678' })).toEqual([])
   })
 
+  it("holds a beneficiary's trust to the account in its path, the customer being the relay's to find", async () => {
+    const sha = 'cd'.repeat(32)
+    const confirm = (path: string, leg = 0) =>
+      requestIntent({ method: 'POST', path, body: { code: '123456' }, leg, bodySha256: sha })
+    const trust = (parameters: Record<string, unknown>) =>
+      activity(
+        'ACTIVITY_TYPE_RELAY_TRUST_BENEFICIARY',
+        {
+          bodySha256: sha,
+          customerId: 'Customer:1',
+          nonce: '00',
+          operation: 'POST /customers/external-accounts/{externalAccountId}/trust/confirm',
+          ...parameters,
+        },
+        'relay',
+      )
+    const expected = confirm('/wallet/customers/external-accounts/ExternalAccount%3A1/trust/confirm')
+    checkPayload(trust({ externalAccountId: 'ExternalAccount:1', beneficiaryName: 'Grace Hopper' }), expected)
+    checkPayload(trust({ externalAccountId: 'ExternalAccount:1' }), expected)
+    for (const [parameters, field] of [
+      [{ externalAccountId: 'ExternalAccount:2' }, 'parameters.externalAccountId'],
+      [{ externalAccountId: 'ExternalAccount:1', bodySha256: 'ef'.repeat(32) }, 'parameters.bodySha256'],
+      [{ externalAccountId: 'ExternalAccount:1', customerId: '' }, 'parameters.customerId'],
+    ] as const) {
+      const error = await expectCode(() => checkPayload(trust(parameters), expected), 'PAYLOAD_MISMATCH')
+      expect(error.details?.field).toBe(field)
+    }
+    // Past the first leg nothing; untrusting has no activity to sign.
+    expect(confirm('/customers/external-accounts/E/trust/confirm', 1)).toEqual([])
+    expect(confirm('/customers/external-accounts/E/untrust/confirm')).toEqual([])
+  })
+
   it('makes checkPayload refuse whatever comes when nothing is expected', async () => {
     const error = await expectCode(
       () => checkPayload(activity('ACTIVITY_TYPE_EXPORT_WALLET', {}), intent('POST', '/somewhere/else')),

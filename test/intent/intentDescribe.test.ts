@@ -104,6 +104,24 @@ describe('describePayload', () => {
           'Finish resetting a lost way to approve payments: it is removed, and a new one can be set up.',
       },
     ],
+    [
+      'ACTIVITY_TYPE_RELAY_TRUST_BENEFICIARY',
+      { customerId: 'Customer:1', externalAccountId: 'ExternalAccount:1', beneficiaryName: 'Grace Hopper' },
+      {
+        action: 'trust-beneficiary',
+        ids: ['ExternalAccount:1'],
+        summary: 'Trust this saved payee, so that payments to it no longer ask for a code.',
+        unchecked: ['the payee "Grace Hopper"'],
+      },
+    ],
+    [
+      'ACTIVITY_TYPE_RELAY_TRUST_BENEFICIARY',
+      { customerId: 'Customer:1', externalAccountId: 'ExternalAccount:1' },
+      {
+        action: 'trust-beneficiary',
+        summary: 'Trust the saved payee ExternalAccount:1, so that payments to it no longer ask for a code.',
+      },
+    ],
     ['ACTIVITY_TYPE_SOMETHING_NEW', {}, { action: 'other' }],
   ])('tells what %s authorises', (type, parameters, expected) => {
     const description = of(type, parameters)

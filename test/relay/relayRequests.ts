@@ -124,6 +124,14 @@ export function validRequests(
       { method: 'GET' },
     ],
     'GET /transactions/{transactionId}': [`/transactions/${transactionId}`, { method: 'GET' }],
+    'POST /transactions/{transactionId}/approve': [
+      `/transactions/${transactionId}/approve`,
+      json('POST', {}),
+    ],
+    'POST /transactions/{transactionId}/reject': [
+      `/transactions/${transactionId}/reject`,
+      json('POST', { reason: 'RESTRICTED_JURISDICTION' }),
+    ],
     'GET /receiver/uma/{receiverUmaAddress}': [
       `/receiver/uma/${encodeURIComponent(umaAddress)}?customerId=${customerId}`,
       { method: 'GET' },
@@ -133,12 +141,15 @@ export function validRequests(
       { method: 'GET' },
     ],
     ...PARTYLESS_REQUESTS,
-    ...scaRequests(customerId),
+    ...scaRequests(customerId, externalAccountId),
   }
 }
 
-/** A well-formed request of each SCA and contact-verification operation for `customerId`. */
-function scaRequests(customerId: string) {
+/**
+ * A well-formed request of each SCA and contact-verification operation for `customerId`, and of
+ * each beneficiary trust operation for `externalAccountId`.
+ */
+function scaRequests(customerId: string, externalAccountId: string) {
   const query = `?customerId=${customerId}`
   const ip = '203.0.113.42'
   return {
@@ -175,6 +186,22 @@ function scaRequests(customerId: string) {
     'POST /sca/login/complete': [
       `/sca/login/complete${query}`,
       json('POST', { factor: 'SMS_OTP', endUserIpAddress: ip, challengeId: 'c1', code: '123456' }),
+    ],
+    'POST /customers/external-accounts/{externalAccountId}/trust': [
+      `/customers/external-accounts/${externalAccountId}/trust`,
+      { method: 'POST' },
+    ],
+    'POST /customers/external-accounts/{externalAccountId}/trust/confirm': [
+      `/customers/external-accounts/${externalAccountId}/trust/confirm`,
+      json('POST', { challengeId: 'c1', code: '123456' }),
+    ],
+    'POST /customers/external-accounts/{externalAccountId}/untrust': [
+      `/customers/external-accounts/${externalAccountId}/untrust`,
+      { method: 'POST' },
+    ],
+    'POST /customers/external-accounts/{externalAccountId}/untrust/confirm': [
+      `/customers/external-accounts/${externalAccountId}/untrust/confirm`,
+      json('POST', { challengeId: 'c1', code: '123456' }),
     ],
   } satisfies Partial<Record<RelayOperation, [string, RequestInit]>>
 }

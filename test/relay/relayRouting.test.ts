@@ -32,6 +32,8 @@ describe('the allow-list', () => {
         'GET /customers/{customerId}',
         'GET /quotes/{quoteId}',
         'GET /transactions/{transactionId}',
+        'POST /transactions/{transactionId}/approve',
+        'POST /transactions/{transactionId}/reject',
         'PATCH /customers/{customerId}',
         'PATCH /internal-accounts/{accountId}',
         'POST /auth/credentials',
@@ -54,6 +56,10 @@ describe('the allow-list', () => {
         'DELETE /sca/factors/{scaCredentialId}',
         'POST /sca/login/start',
         'POST /sca/login/complete',
+        'POST /customers/external-accounts/{externalAccountId}/trust',
+        'POST /customers/external-accounts/{externalAccountId}/trust/confirm',
+        'POST /customers/external-accounts/{externalAccountId}/untrust',
+        'POST /customers/external-accounts/{externalAccountId}/untrust/confirm',
       ].sort(),
     )
   })

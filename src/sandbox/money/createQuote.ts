@@ -28,6 +28,7 @@ import {
 import {
   CROSS_CURRENCY_STEPS,
   issueScaChallenge,
+  paysTrustedBeneficiary,
   pickScaFactor,
   SCA_CHALLENGE_TTL_MS,
   SINGLE_STEP,
@@ -322,7 +323,12 @@ export async function createQuote(
   })
 
   let accepted = false
-  if (source.sourceType === 'REALTIME_FUNDING' && requiresSca(customer)) {
+  // A trusted beneficiary is paid without a challenge, as from an account (`paysTrustedBeneficiary`).
+  if (
+    source.sourceType === 'REALTIME_FUNDING' &&
+    requiresSca(customer) &&
+    !paysTrustedBeneficiary(ctx, quote)
+  ) {
     const factor = pickScaFactor(ctx, quote.customerId, body.scaFactor)
     const steps = sending.code === receiving.code ? SINGLE_STEP : CROSS_CURRENCY_STEPS
     quote.sca = {

@@ -5,7 +5,13 @@ import type { OutcomePlan, QuoteRecord } from './moneyState.js'
 import { quoteOutcome } from './quoteOutcome.js'
 import { quoteStatus } from './quoteStatus.js'
 import { requireInternalAccount } from './requireInternalAccount.js'
-import { issueScaChallenge, pickScaFactor, SCA_CHALLENGE_TTL_MS, SINGLE_STEP } from './scaChallenges.js'
+import {
+  issueScaChallenge,
+  paysTrustedBeneficiary,
+  pickScaFactor,
+  SCA_CHALLENGE_TTL_MS,
+  SINGLE_STEP,
+} from './scaChallenges.js'
 import { requiresSca } from './scaRegion.js'
 import { requireTransaction, settleMoney, startTimeline } from './transactions.js'
 
@@ -84,7 +90,8 @@ export function releaseQuote(
  * expired or was executed already, 400 `INVALID_INPUT` for a real-time-funded quote, 400
  * `INVALID_AMOUNT` without the funds. For a customer in an SCA region it opens one challenge for
  * the requested factor (`scaFactor`, see `pickScaFactor`) and leaves the quote
- * PENDING_AUTHORIZATION: the authorization releases it. Otherwise the money moves at once.
+ * PENDING_AUTHORIZATION: the authorization releases it. Otherwise (and for a payment to a trusted
+ * beneficiary) the money moves at once.
  *
  * @example
  * ```ts
@@ -106,7 +113,8 @@ export async function executeQuote(
   }
   checkFunds(ctx, quote)
   const customer = quote.customerId === undefined ? undefined : ctx.store.customers.get(quote.customerId)
-  if (requiresSca(customer)) {
+  // A trusted beneficiary's payment goes without a challenge (the trust was itself SCA-confirmed).
+  if (requiresSca(customer) && !paysTrustedBeneficiary(ctx, quote)) {
     const factor = pickScaFactor(ctx, quote.customerId, scaFactor)
     const now = ctx.clock.now()
     const challenge = await issueScaChallenge(ctx, quote, {

@@ -2,9 +2,10 @@ import { type Context, Hono } from 'hono'
 import * as z from 'zod/mini'
 import { newId, type SandboxContext } from '../context.js'
 import { readBody } from '../readBody.js'
-import { invalidInput, notFound } from '../sandboxError.js'
+import { invalidInput, notFound, SandboxError } from '../sandboxError.js'
 import { beneficiaryVerification } from './beneficiaryVerification.js'
 import { requireCurrency } from './currencies.js'
+import { reviewExternalAccounts, startExternalAccountReview } from './externalAccountReview.js'
 import { listPage } from './listPage.js'
 import type { ExternalAccountRecord } from './moneyState.js'
 
@@ -129,7 +130,7 @@ export function externalAccountView(account: ExternalAccountRecord): Record<stri
   return {
     id: account.id,
     ...(account.customerId === undefined ? {} : { customerId: account.customerId }),
-    status: 'ACTIVE',
+    status: account.status ?? 'ACTIVE',
     ...(account.platformAccountId === undefined ? {} : { platformAccountId: account.platformAccountId }),
     ...(account.ownershipType === undefined ? {} : { ownershipType: account.ownershipType }),
     currency: account.currency,
@@ -205,11 +206,13 @@ export function externalAccountRoutes(ctx: SandboxContext): Hono {
       createdAt: ctx.clock.now(),
     }
     money.externalAccounts.set(account.id, account)
+    startExternalAccountReview(ctx, account)
     return c.json(externalAccountView(account), 201)
   }
 
   /** The account at `id` on the customers' (`forPlatform` false) or the platform's path. */
   function find(id: string | undefined, forPlatform: boolean): ExternalAccountRecord {
+    reviewExternalAccounts(ctx)
     const account = requireExternalAccount(ctx, id)
     if ((account.customerId === undefined) !== forPlatform)
       throw notFound('REFERENCE_NOT_FOUND', 'External account not found.')
@@ -217,6 +220,7 @@ export function externalAccountRoutes(ctx: SandboxContext): Hono {
   }
 
   function list(c: Context, accounts: ExternalAccountRecord[]) {
+    reviewExternalAccounts(ctx)
     const currency = c.req.query('currency')?.toUpperCase()
     const matching = accounts.filter((account) => currency === undefined || account.currency === currency)
     return c.json(listPage(c, matching.map(externalAccountView)))
@@ -236,7 +240,16 @@ export function externalAccountRoutes(ctx: SandboxContext): Hono {
     c.json(externalAccountView(find(c.req.param('id'), false))),
   )
   app.delete('/customers/external-accounts/:id', (c) => {
-    money.externalAccounts.delete(find(c.req.param('id'), false).id)
+    const account = find(c.req.param('id'), false)
+    // A trusted beneficiary is untrusted first (with SCA), as the contract has it.
+    if (account.trusted) {
+      throw new SandboxError({
+        status: 409,
+        code: 'BENEFICIARY_TRUSTED',
+        message: 'The account is a trusted beneficiary: untrust it first, then delete it.',
+      })
+    }
+    money.externalAccounts.delete(account.id)
     return c.body(null, 204)
   })
 

@@ -176,6 +176,11 @@ export interface TransactionRecord {
   steps: TransactionStep[]
   /** Set when a failure gives the money back (or fails to). */
   refund?: { at: number; status: 'COMPLETED' | 'FAILED' }
+  /**
+   * An incoming UMA payment waiting for the platform's decision (its `INCOMING_PAYMENT.PENDING`
+   * sent, or answered 202): cleared when approved or rejected (see `incomingApproval.ts`).
+   */
+  awaitingApproval?: true
 }
 
 /** An external bank account or wallet. */
@@ -193,6 +198,28 @@ export interface ExternalAccountRecord {
   ownershipType?: string
   defaultUmaDepositAccount?: boolean
   createdAt: number
+  /** Absent: `ACTIVE`. Set by the sandbox's screening review (`externalAccountReview.ts`). */
+  status?: 'UNDER_REVIEW' | 'ACTIVE' | 'INACTIVE'
+  /** A review still running: when it ends, and the status it ends in. */
+  review?: { until: number; outcome: 'ACTIVE' | 'INACTIVE' }
+  /** A beneficiary its (SCA) customer trusts: payments to it need no per-payment challenge. */
+  trusted?: boolean
+  /** A trust or untrust started and waiting for its confirm. */
+  trustChange?: BeneficiaryTrustChange
+}
+
+/** A beneficiary trust or untrust started (`/trust`, `/untrust`), with the SCA challenge its confirm answers. */
+export interface BeneficiaryTrustChange {
+  /** What the confirm makes the account: trusted (`/trust`) or not (`/untrust`). */
+  trusted: boolean
+  challengeId: string
+  factor: 'SMS_OTP' | 'TOTP' | 'PASSKEY'
+  availableFactors: Array<'SMS_OTP' | 'TOTP' | 'PASSKEY'>
+  expiresAt: number
+  /** Lowercase hex; its UTF-8 bytes are the WebAuthn challenge of a passkey proof. */
+  webauthnChallenge: string
+  /** Wrong proofs so far: the challenge is dropped after a few. */
+  failures: number
 }
 
 /**
@@ -206,6 +233,8 @@ export interface HoldingAccountRecord {
   currency: string
   /** Smallest currency unit. */
   balance: number
+  /** Absent: `ACTIVE` (see `syncAccountStatus`). */
+  status?: 'PENDING' | 'ACTIVE'
   createdAt: string
   updatedAt: string
 }
@@ -253,6 +282,8 @@ export interface MoneyState {
   beneficialOwners: IndexedMap<BeneficialOwnerRecord, 'customer'>
   /** Balance changes of transactions that are not due yet, applied by `settleMoney`. */
   pendingEffects: BalanceEffect[]
+  /** External accounts whose screening review has not ended yet (`reviewExternalAccounts`). */
+  externalAccountReviews: Set<string>
   /** `Idempotency-Key` of `/execute` -> the first successful result (`firstAnswer`). */
   executions: Map<string, Promise<{ quoteId: string; body: Record<string, unknown> }>>
   /** `Idempotency-Key` of a quote creation or a transfer (by route) -> its first answer (`firstAnswer`). */
@@ -279,6 +310,7 @@ export function createMoneyState(): MoneyState {
     verifications: new Map(),
     beneficialOwners: new IndexedMap({ customer: (owner) => owner.customerId }),
     pendingEffects: [],
+    externalAccountReviews: new Set(),
     executions: new Map(),
     firstAnswers: new Map(),
     scaLockouts: new Map(),

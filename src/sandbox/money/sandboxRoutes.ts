@@ -7,6 +7,7 @@ import { invalidInput, notFound } from '../sandboxError.js'
 import { accountView } from '../views.js'
 import { requireCurrency } from './currencies.js'
 import { payRealtimeQuote } from './executeQuote.js'
+import { receiveIncomingPayment } from './incomingApproval.js'
 import { badRequest } from './moneyErrors.js'
 import { requireInternalAccount } from './requireInternalAccount.js'
 import { requireQuote } from './requireQuote.js'
@@ -41,7 +42,9 @@ const UmaReceiveBody = z.looseObject({
  * `POST /sandbox/send` `{ quoteId, currencyCode, currencyAmount? }` pays a real-time-funded
  * quote's instructions (200, the quote's Transaction); `POST /sandbox/uma/receive` credits the
  * customer named by `receiverUmaAddress` or `customerId` in the receiving currency (200, an
- * INCOMING Transaction; 404 `UMA_NOT_FOUND` / `USER_NOT_FOUND` for no such receiver).
+ * INCOMING Transaction; 404 `UMA_NOT_FOUND` / `USER_NOT_FOUND` for no such receiver), at once
+ * without a webhook endpoint, else as the platform's answer to `INCOMING_PAYMENT.PENDING` decides
+ * (`receiveIncomingPayment`: the answer is the transaction once that answer is in).
  *
  * @example
  * ```ts
@@ -109,9 +112,9 @@ export function sandboxRoutes(ctx: SandboxContext): Hono {
     const currency = requireCurrency(value.receivingCurrencyCode).code
     const account = receivingAccount(ctx, customerId, currency)
     const amount = { amount: value.receivingCurrencyAmount, currency }
-    const transaction = startTransaction(
-      ctx,
-      {
+    // UMA is an approval-mechanism rail: with a webhook endpoint, the platform approves or rejects.
+    const transaction = await receiveIncomingPayment(ctx, {
+      fields: {
         id: newId('Transaction'),
         type: 'INCOMING',
         direction: 'CREDIT',
@@ -121,11 +124,8 @@ export function sandboxRoutes(ctx: SandboxContext): Hono {
         sent: amount,
         received: amount,
       },
-      {
-        plan: { steps: [{ after: 0, status: 'COMPLETED' }] },
-        credit: { accountId: account.id, amount: amount.amount },
-      },
-    )
+      credit: { accountId: account.id, amount: amount.amount },
+    })
     return c.json(transactionView(ctx, transaction))
   })
 

@@ -89,6 +89,22 @@ export function pickScaFactor(
 }
 
 /**
+ * Whether the quote pays an external account its customer trusts as a beneficiary (`…/trust`): such
+ * a payment needs no per-payment SCA challenge.
+ *
+ * @example
+ * ```ts
+ * if (requiresSca(customer) && !paysTrustedBeneficiary(ctx, quote)) openChallenge()
+ * ```
+ */
+export function paysTrustedBeneficiary(ctx: SandboxContext, quote: QuoteRecord): boolean {
+  const destination = quote.resolvedDestination
+  if (destination.kind !== 'EXTERNAL_ACCOUNT' || quote.customerId === undefined) return false
+  const account = ctx.store.money.externalAccounts.get(destination.accountId)
+  return account?.trusted === true && account.customerId === quote.customerId
+}
+
+/**
  * Opens an SCA challenge on a quote. Its WebAuthn challenge is the SHA-256 of a payload naming the
  * quote, the step and the amounts (PSD2 dynamic linking: the proof is for this payment). The code
  * is "sent" (logged) at once, and only to a verified phone.

@@ -5,6 +5,7 @@ import { requireCustomer } from '../lookups.js'
 import { readBody } from '../readBody.js'
 import { invalidInput, notFound } from '../sandboxError.js'
 import { announceCustomer, announceVerification } from '../webhooks/customerEvents.js'
+import { syncAccountStatus } from './accountStatus.js'
 import { beneficialOwnerKyc, isBusiness, kycOutcome } from './kycOutcome.js'
 import { listPage } from './listPage.js'
 import type { BeneficialOwnerRecord, VerificationRecord } from './moneyState.js'
@@ -109,6 +110,7 @@ export function verificationRoutes(ctx: SandboxContext): Hono {
     // The CUSTOMER.KYC_*/KYB_* events announce a status change, not every check.
     if (customer.fields.kycStatus !== kycStatus || customer.fields.kybStatus !== kybStatus) {
       announceCustomer(ctx, customer)
+      syncAccountStatus(ctx, customer)
     }
     return c.json(verificationView(verification))
   })

@@ -4,6 +4,7 @@ import { CustomerCreate, CustomerUpdate } from '../customerBodies.js'
 import { customerView } from '../customerView.js'
 import { requireCustomer, walletOf } from '../lookups.js'
 import { newMnemonic } from '../mnemonic.js'
+import { syncAccountStatus } from '../money/accountStatus.js'
 import { kycOutcome } from '../money/kycOutcome.js'
 import { openHoldingAccount } from '../money/openHoldingAccount.js'
 import { requiresSca } from '../money/scaRegion.js'
@@ -141,6 +142,8 @@ export function customerRoutes(ctx: SandboxContext): Hono {
     store.accounts.set(account.id, account)
     // Beside the wallet, a USD account (the service opens one per currency of the platform).
     openHoldingAccount(ctx, { customerId: customer.id, currency: 'USD' })
+    // PENDING until the customer is approved (ACTIVE at once if it is).
+    syncAccountStatus(ctx, customer)
     if (email) {
       const credential: CredentialRecord = {
         id: newId('AuthMethod'),

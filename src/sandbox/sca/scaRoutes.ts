@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { SandboxContext } from '../context.js'
+import { beneficiaryTrustRoutes } from './beneficiaryTrustRoutes.js'
 import { contactVerificationRoutes } from './contactVerificationRoutes.js'
 import { factorResetRoutes } from './factorResetRoutes.js'
 import { scaFactorRoutes } from './scaFactorRoutes.js'
@@ -8,7 +9,7 @@ import { securityEventRoutes } from './securityEventRoutes.js'
 
 /**
  * EU strong customer authentication: the contact-verification routes, the SCA factor routes and
- * the SCA login routes, the security-event route and the 2FA reset routes.
+ * the SCA login routes, the security-event route, the 2FA reset routes and beneficiary trust.
  *
  * @example
  * ```ts
@@ -22,5 +23,6 @@ export function scaRoutes(ctx: SandboxContext): Hono {
   app.route('/', scaFactorRoutes(ctx))
   app.route('/', scaLoginRoutes(ctx))
   app.route('/', securityEventRoutes(ctx))
+  app.route('/', beneficiaryTrustRoutes(ctx))
   return app
 }

@@ -1,4 +1,5 @@
 import type { SandboxContext } from '../context.js'
+import { syncAccountStatus } from '../money/accountStatus.js'
 import { kycOutcome } from '../money/kycOutcome.js'
 import type { CustomerRecord } from '../store.js'
 import { announceCustomer } from '../webhooks/customerEvents.js'
@@ -22,4 +23,5 @@ export function startKycWhenContactsVerified(ctx: SandboxContext, customer: Cust
   if (kycStatus === undefined) return
   customer.fields.kycStatus = kycStatus
   announceCustomer(ctx, customer)
+  syncAccountStatus(ctx, customer)
 }

@@ -1,7 +1,7 @@
 /**
  * The event types the sandbox sends, each as the contract names it (`OBJECT.EVENT`). The contract
- * defines more (card transactions, account status changes, agents, bulk uploads…); the sandbox's
- * flows cause these.
+ * defines more (card transactions, refunds, funding-instruction changes, agents, bulk uploads…);
+ * the sandbox's flows cause these (account statuses: `accountStatus.ts`, `externalAccountReview.ts`).
  *
  * @example
  * ```ts
@@ -18,6 +18,8 @@ export const SANDBOX_WEBHOOK_TYPES = [
   'OUTGOING_PAYMENT.COMPLETED',
   'OUTGOING_PAYMENT.FAILED',
   'INTERNAL_ACCOUNT.BALANCE_UPDATED',
+  'INTERNAL_ACCOUNT.STATUS_UPDATED',
+  'EXTERNAL_ACCOUNT.STATUS_UPDATED',
   'CUSTOMER.KYC_APPROVED',
   'CUSTOMER.KYC_REJECTED',
   'CUSTOMER.KYC_PENDING',

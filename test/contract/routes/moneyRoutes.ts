@@ -624,6 +624,19 @@ export const moneyRoutes: ContractRoute[] = [
   // Transactions
   { method: 'GET', path: '/transactions', responses: { 200: page(Transaction) }, errors: [400] },
   { method: 'GET', path: '/transactions/{transactionId}', responses: { 200: Transaction }, errors: [404] },
+  // The platform's decision on an incoming payment it answered 202: the IncomingTransaction.
+  {
+    method: 'POST',
+    path: '/transactions/{transactionId}/approve',
+    responses: { 200: IncomingTransaction },
+    errors: [400, 404, 409],
+  },
+  {
+    method: 'POST',
+    path: '/transactions/{transactionId}/reject',
+    responses: { 200: IncomingTransaction },
+    errors: [400, 404, 409],
+  },
   // Internal accounts
   {
     method: 'GET',

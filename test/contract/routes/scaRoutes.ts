@@ -1,7 +1,7 @@
 // The contact-verification and strong-customer-authentication operations of the service's contract
 // that the sandbox serves, with response schemas written from the contract's schemas (ScaFactorList,
 // the enrolment start and confirm unions, ScaLoginStart, ScaLoginComplete,
-// RecordSecurityEventResponse, the 2FA reset's start and status). The WebAuthn options
+// RecordSecurityEventResponse, the 2FA reset's start and status, beneficiary trust's start and confirm). The WebAuthn options
 // and credentials the contract calls opaque are objects and nothing more here.
 
 import * as z from 'zod'
@@ -78,6 +78,19 @@ const TwoFactorResetStatus = z.strictObject({
   completedAt: nullable(DateTime),
 })
 
+// Beneficiary trust (BeneficiaryTrustStart, BeneficiaryTrustConfirm): the challenge as ScaChallenge.
+const BeneficiaryTrustChallenge = z.strictObject({
+  id: z.string(),
+  expiresAt: DateTime,
+  factor: ScaFactor,
+  availableFactors: z.array(ScaFactor),
+  purpose: nullable(z.string()),
+  passkeyAssertionOptions: nullable(Opaque),
+  passkeyAllowedOrigins: nullable(z.array(z.string())),
+})
+const BeneficiaryTrustStart = z.strictObject({ scaChallenge: z.optional(BeneficiaryTrustChallenge) })
+const BeneficiaryTrustConfirm = z.strictObject({ trusted: z.boolean() })
+
 /** The contact-verification and SCA operations the sandbox serves. */
 export const scaRoutes: ContractRoute[] = [
   ...(['email', 'phone'] as const).flatMap((channel): ContractRoute[] => [
@@ -134,4 +147,18 @@ export const scaRoutes: ContractRoute[] = [
     responses: { 204: null },
     errors: [400, 404, 409],
   },
+  ...(['trust', 'untrust'] as const).flatMap((change): ContractRoute[] => [
+    {
+      method: 'POST',
+      path: `/customers/external-accounts/{externalAccountId}/${change}`,
+      responses: { 200: BeneficiaryTrustStart },
+      errors: [400, 404, 409],
+    },
+    {
+      method: 'POST',
+      path: `/customers/external-accounts/{externalAccountId}/${change}/confirm`,
+      responses: { 200: BeneficiaryTrustConfirm },
+      errors: [400, 404, 409],
+    },
+  ]),
 ]
