@@ -115,11 +115,14 @@ export type ServiceErrorCode =
   | 'USER_NOT_FOUND'
   | 'REFERENCE_NOT_FOUND'
   // 409: an email or phone already on an OTP credential, the credential set changed under a signed
-  // customer update, the SCA login session missing or expired, a quote in the wrong state
+  // customer update, the SCA login session missing or expired, a quote in the wrong state, an
+  // incoming payment no longer waiting for the platform's answer, a trusted payee deleted
   | 'EMAIL_OTP_EMAIL_ALREADY_EXISTS'
   | 'EMAIL_OTP_CREDENTIAL_SET_CHANGED'
   | 'SCA_SESSION_REQUIRED'
   | 'INVALID_STATE_TRANSITION'
+  | 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL'
+  | 'BENEFICIARY_TRUSTED'
   | 'CONFLICT'
   // 423: too many failed authorizations; wait for the lock to expire
   | 'ACCOUNT_LOCKED'
