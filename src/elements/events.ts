@@ -48,6 +48,16 @@ export interface WalletElementEventMap {
    * yet on this device, or it expired): the element now asks for the login's code.
    */
   'wallet-sca-login-required': CustomEvent<{ quoteId: string; customerId?: string }>
+  /**
+   * The customer's mobile number is not verified (none yet, or changed since), so the service has
+   * no phone to text the payment's codes to: the element now asks for the number (when
+   * `phoneNumber` is absent) or for the code sent to it, then goes on with the payment.
+   */
+  'wallet-phone-verification-required': CustomEvent<{
+    quoteId: string
+    customerId: string
+    phoneNumber?: string
+  }>
   /** A payment step was authorised (the result says whether it is paid yet). */
   'wallet-authorized': CustomEvent<{ payment: PaymentResult }>
   /** A payment reached its last status: paid (`payment.paid`), failed or expired. */

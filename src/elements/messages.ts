@@ -92,6 +92,22 @@ export interface WalletMessages {
   scaLoginSend: string
   /** Logged in: the payment goes on. */
   scaLoginDone: string
+  /** The SCA login by the customer's passkey, offered first when one is enrolled. */
+  scaLoginPasskeyAsk: string
+  /** The other way beside the passkey: a code by text message. */
+  scaLoginBySms: string
+  /** The customer's mobile number is to be added or confirmed before paying: the form's heading. */
+  scaPhoneHeading: string
+  /** The customer has no mobile number: what to do. */
+  scaPhoneAsk: string
+  /** A code went to the number to confirm: `{length}` digits, `{phone}` the number. */
+  scaPhoneCodeSent: string
+  /** After `scaPhoneCodeSent` (or `scaResent`) in page mode: where the code goes. */
+  scaTypeHere: string
+  /** Back to typing the number. */
+  scaPhoneChange: string
+  /** After a 423 `ACCOUNT_LOCKED`: when to try again, `{time}`. */
+  scaLockedUntil: string
   exportShown: string
   exportHidden: string
   /** Signer mode: while the phrase is in the wallet window (the signer's frame), never in the page. */
@@ -297,6 +313,16 @@ export const defaultMessages: WalletMessages = {
     'Before this payment can go, confirm it is you: we sent a {length}-digit code by text message. Type it here.',
   scaLoginSend: 'Send me a code',
   scaLoginDone: 'Thank you, that was you. Finishing the payment…',
+  scaLoginPasskeyAsk: 'Before this payment can go, confirm it is you with your passkey.',
+  scaLoginBySms: 'Text me a code instead',
+  scaPhoneHeading: 'Confirm your mobile number before paying',
+  scaPhoneAsk:
+    'Before this payment can go, add your mobile number: payments are confirmed with a code sent to it by text message.',
+  scaPhoneCodeSent:
+    'Before this payment can go, confirm your mobile number: we sent a {length}-digit code to {phone}.',
+  scaTypeHere: 'Type it here.',
+  scaPhoneChange: 'Use another number',
+  scaLockedUntil: 'You can try again after {time}.',
   exportShown: 'Recovery phrase shown. Write it down, then hide it.',
   exportHidden: 'Recovery phrase hidden. It is no longer on the page.',
   exportInSigner:

@@ -11,6 +11,9 @@ import { formatMoney } from './formatMoney.js'
 import { fillIn } from './messages.js'
 import { otpDigits } from './otpDigits.js'
 import { resendBackOff } from './resendBackOff.js'
+import { PhoneCheck, type PhoneCheckHost } from './scaStep/phoneCheck.js'
+import { phoneToVerify } from './scaStep/phoneToVerify.js'
+import { scaForm, stepButton } from './scaStep/scaForm.js'
 import { WalletElement } from './walletElement.js'
 
 const CODE_LENGTH = 6
@@ -28,16 +31,24 @@ const FINAL = ['COMPLETED', 'FAILED', 'EXPIRED']
  * code stays in the field to be corrected. When the service first needs the customer's SCA login
  * (`SCA_SESSION_REQUIRED`: none yet, or it expired), the same element asks for it: a code texted
  * to the customer's phone (`customerId`), completed with the page's `endUserIpAddress`, after
- * which the payment's code the person typed goes again by itself. "Paid" only once the quote is `COMPLETED`: a released
+ * which the payment's code the person typed goes again by itself. When the customer has an SCA
+ * passkey enrolled, the login offers it first, a texted code as the other way (in signer mode too:
+ * the ceremony runs in the signer's frame, where the client runs). When the service has no verified
+ * phone to text a code to (`INVALID_INPUT` at Pay while the customer's `contactVerification.phone`
+ * is `PENDING`: no number yet, or one changed since), the element asks for the number (saved with
+ * `customers.updateContact`, confirmed by the person) or texts a code to the one it has, takes the
+ * code, then logs in and pays without Pay being pressed again. "Paid" only once the quote is `COMPLETED`: a released
  * payment is shown as on its way and followed until it settles; a failed one as an error.
  * An expired quote cannot be paid: Pay is disabled within a second of its `expiresAt` on the
  * client's clock (`now`), a clock that jumps included. Unless the app's client has its own `confirm`, Pay first shows
  * what is about to be signed (the amounts sent and received, the fees, the destination) and waits
  * for Confirm; Cancel or Escape signs nothing and says so quietly.
- * Events: `wallet-sca-required`, `wallet-sca-login-required`, `wallet-authorized`,
+ * Events: `wallet-sca-required`, `wallet-sca-login-required`, `wallet-phone-verification-required`,
+ * `wallet-authorized`,
  * `wallet-payment-settled`, `wallet-error`.
  * Parts: `summary`, `button` (every button; also `pay`, `confirm` the code step's, `resend`,
- * `passkey`), `form`, `heading`, `label`, `input`, `status`, `error`, `error-code`, and the
+ * `passkey`, `sms`, `send`, `change`), `form`, `heading`, `label`, `input`, `hint`, `status`, `error`,
+ * `error-code`, and the
  * confirmation's `confirmation` (the panel), `confirm-button`, `cancel-button`.
  *
  * @example
@@ -111,13 +122,17 @@ export class WalletScaStep extends WalletElement {
   }
 
   #quote: Quote | undefined
-  #phase: 'pay' | 'step' | 'login' | 'done' = 'pay'
+  #phase: 'pay' | 'step' | 'login' | 'contact' | 'done' = 'pay'
   #step: ScaStep | undefined
   // The SCA login under way (its code sent), the customer it is for, and the payment's answer
   // that waits for it, given again once the login is done.
   #login: ScaLoginStart | undefined
   #loginCustomerId: string | undefined
   #waitingAnswer: ScaAnswer | undefined
+  // Whether the customer's factors include a texted code (offered beside a passkey login).
+  #smsLogin = true
+  // The check of a phone to verify before paying, while it runs.
+  #phoneCheck: PhoneCheck | undefined
   #expired = false
   #lastTried = ''
   #backOff = resendBackOff({ show: () => this.#showWait(), onEnd: () => this.clearError() })
@@ -140,6 +155,8 @@ export class WalletScaStep extends WalletElement {
     this.#phase = 'pay'
     this.#step = undefined
     this.#login = this.#waitingAnswer = undefined
+    this.#phoneCheck?.stop()
+    this.#phoneCheck = undefined
     this.#expired = false
     this.#backOff.stop()
     this.#status.replaceChildren()
@@ -156,6 +173,7 @@ export class WalletScaStep extends WalletElement {
     super.disconnectedCallback()
     clearTimeout(this.#timer)
     this.#backOff.stop()
+    this.#phoneCheck?.stop()
   }
 
   // Renders, and waits for the quote to expire (not payable after) or, once released, to settle.
@@ -218,6 +236,7 @@ export class WalletScaStep extends WalletElement {
         body.push(pay)
       } else if (this.#phase === 'step' && this.#step) body.push(this.#stepForm(this.#step))
       else if (this.#phase === 'login') body.push(this.#loginForm())
+      else if (this.#phase === 'contact' && this.#phoneCheck) body.push(this.#phoneCheck.form())
     }
     this.#showWait()
     this.#body.replaceChildren(...body)
@@ -231,47 +250,47 @@ export class WalletScaStep extends WalletElement {
   #stepForm({ challenge }: ScaStep) {
     const m = this.messages
     const takesCode = challenge.factor !== 'PASSKEY'
-    const form = h('form', { part: 'form', novalidate: true, 'aria-labelledby': 'sca-heading' })
-    form.append(h('p', { id: 'sca-heading', part: 'heading' }, h('strong', {}, m.scaHeading)))
+    const form = scaForm(m.scaHeading, () => void this.#confirm())
     if (takesCode) {
-      const field = codeField({
-        length: CODE_LENGTH,
-        // The same wrong code again does not submit.
-        onComplete: (code) => {
-          if (code !== this.#lastTried) void this.#confirm()
-        },
-      })
-      this.#field = field
-      const row = h(
-        'div',
-        { class: 'row' },
-        h('button', { type: 'submit', part: 'button confirm' }, m.scaConfirm),
-      )
+      const row = h('div', { class: 'row' }, stepButton(m.scaConfirm, 'confirm'))
       if (challenge.factor === 'SMS_OTP') {
-        this.#resend = h('button', { type: 'button', class: 'secondary', part: 'button resend' })
-        this.#resend.addEventListener('click', () => void this.#sendAgain())
+        this.#resend = stepButton('', 'resend', () => void this.#sendAgain())
         row.append(this.#resend)
       }
-      form.append(h('label', { for: 'code', part: 'label' }, m.scaCodeLabel), field, row)
+      form.append(...this.#codeInput(m.scaCodeLabel, () => this.#confirm()), row)
     }
     if (challenge.passkeyAssertionOptions) {
-      const passkey = h('button', { type: 'button', part: 'button passkey' }, m.scaPasskey)
-      if (takesCode) passkey.classList.add('secondary')
-      passkey.addEventListener('click', () => void this.#authorize('passkey'))
+      const passkey = stepButton(m.scaPasskey, 'passkey', () => void this.#authorize('passkey'))
+      if (!takesCode) passkey.classList.remove('secondary')
       form.append(passkey)
     }
-    form.addEventListener('submit', (event) => {
-      event.preventDefault()
-      void this.#confirm()
-    })
     return form
+  }
+
+  // The code field and its label (the same wrong code again does not submit).
+  #codeInput(label: string, submit: () => unknown) {
+    this.#field = codeField({
+      length: CODE_LENGTH,
+      onComplete: (code) => {
+        if (code !== this.#lastTried) void submit()
+      },
+    })
+    return [h('label', { for: 'code', part: 'label' }, label), this.#field]
+  }
+
+  // The whole code typed, or undefined with the reason said at the field.
+  #typedCode(): string | undefined {
+    const code = otpDigits(this.#field?.value ?? '', CODE_LENGTH)
+    if (code.length === CODE_LENGTH) return code
+    this.showError(new WalletAuthError('INVALID_OTP_CODE', 'The code is too short.'), this.#field)
   }
 
   // The resend button: its label, and disabled while a back-off runs.
   #showWait() {
     const m = this.messages
-    // Before a login's first code went out (its start failed), the button sends the first one.
-    const first = this.#phase === 'login' && this.#login === undefined
+    // Before a login's first code went out, the button sends the first one.
+    const first = this.#phase === 'login' && this.#login?.factor !== 'SMS_OTP'
+    this.#phoneCheck?.paint()
     this.#backOff.paint(this.#resend, first ? m.scaLoginSend : m.scaResend, m.scaResendIn, this.busy)
   }
 
@@ -285,13 +304,8 @@ export class WalletScaStep extends WalletElement {
   }
 
   #confirm() {
-    const code = otpDigits(this.#field?.value ?? '', CODE_LENGTH)
-    if (code.length < CODE_LENGTH) {
-      return void this.showError(
-        new WalletAuthError('INVALID_OTP_CODE', 'The code is too short.'),
-        this.#field,
-      )
-    }
+    const code = this.#typedCode()
+    if (code === undefined) return
     this.#lastTried = code
     return this.#authorize({ code })
   }
@@ -308,6 +322,7 @@ export class WalletScaStep extends WalletElement {
     let pending = answer
     let next: ScaStep | undefined
     let loginFirst: unknown
+    let phone: { phoneNumber?: string } | undefined
     const result = await this.runBusy(
       async () => {
         const client = this.requireClient()
@@ -333,6 +348,12 @@ export class WalletScaStep extends WalletElement {
             loginFirst = error
             return undefined
           }
+          // No factor to open the step with: the service's state says whether a phone is to verify.
+          const payer = this.#payer()
+          if (isWalletAuthError(error, 'INVALID_INPUT') && answer === undefined && payer !== undefined) {
+            phone = await phoneToVerify(client, payer).catch(() => undefined)
+            if (phone) return undefined
+          }
           throw await this.#explain(error, answer)
         }
       },
@@ -342,19 +363,16 @@ export class WalletScaStep extends WalletElement {
     )
     if (next) this.#ask(next)
     else if (loginFirst) await this.#beginLogin(answer, loginFirst)
+    else if (phone) await this.#beginContact(phone.phoneNumber)
     else if (result) this.#settled(result, true)
   }
 
   // The SCA login the service asks for before it takes the payment's answer: says why, sends the
   // code to the customer's phone, and keeps the answer to give again once logged in.
-  async #beginLogin(answer: ScaAnswer | undefined, error: unknown) {
+  async #beginLogin(answer: ScaAnswer | undefined, error?: unknown) {
     const quote = this.#quote
     this.#waitingAnswer = answer
-    const named = quote?.source.customerId
-    this.#loginCustomerId =
-      this.customerId ??
-      (typeof named === 'string' ? named : undefined) ??
-      scaLoginRequired(error)?.customerId
+    this.#loginCustomerId = this.#payer() ?? scaLoginRequired(error)?.customerId
     this.#phase = 'login'
     this.#login = undefined
     this.#lastTried = ''
@@ -370,34 +388,26 @@ export class WalletScaStep extends WalletElement {
 
   #loginForm() {
     const m = this.messages
-    const form = h('form', { part: 'form', novalidate: true, 'aria-labelledby': 'sca-heading' })
-    form.append(h('p', { id: 'sca-heading', part: 'heading' }, h('strong', {}, m.scaLoginHeading)))
-    const field = codeField({
-      length: CODE_LENGTH,
-      onComplete: (code) => {
-        if (code !== this.#lastTried) void this.#confirmLogin()
-      },
-    })
-    this.#field = field
-    this.#resend = h('button', { type: 'button', class: 'secondary', part: 'button resend' })
-    this.#resend.addEventListener('click', () => void this.#startLogin())
-    const confirm = h('button', { type: 'submit', part: 'button confirm' }, m.scaConfirm)
-    form.append(
-      h('label', { for: 'code', part: 'label' }, m.scaLoginCodeLabel),
-      field,
-      h('div', { class: 'row' }, confirm, this.#resend),
-    )
-    form.addEventListener('submit', (event) => {
-      event.preventDefault()
-      void this.#confirmLogin()
-    })
+    const form = scaForm(m.scaLoginHeading, () => void this.#confirmLogin())
+    if (this.#login?.factor === 'PASSKEY') {
+      form.append(stepButton(m.scaPasskey, 'passkey'))
+      if (this.#smsLogin)
+        form.append(stepButton(m.scaLoginBySms, 'sms', () => void this.#startLogin('SMS_OTP')))
+    } else {
+      this.#resend = stepButton('', 'resend', () => void this.#startLogin('SMS_OTP'))
+      const row = h('div', { class: 'row' }, stepButton(m.scaConfirm, 'confirm'), this.#resend)
+      form.append(...this.#codeInput(m.scaLoginCodeLabel, () => this.#confirmLogin()), row)
+    }
     return form
   }
 
-  // Starts the login (again): a code by text message to the customer's verified phone.
-  async #startLogin() {
+  // Starts the login (again). Without `factor`: the customer's passkey when one is enrolled (the
+  // app did not ask for texted codes), else a code by text message to its verified phone; a
+  // customer with neither has a phone to verify first.
+  async #startLogin(factor?: 'SMS_OTP') {
     if (this.busy || this.#backOff.secondsLeft > 0) return
     const customerId = this.#loginCustomerId
+    let phone: { phoneNumber?: string } | undefined
     this.clearError(this.#field)
     const started = await this.runBusy(
       async () => {
@@ -407,33 +417,59 @@ export class WalletScaStep extends WalletElement {
             'Set customerId on <wallet-sca-step> for its SCA login.',
           )
         }
-        return this.requireClient().sca.startLogin(customerId, 'SMS_OTP')
+        const client = this.requireClient()
+        let use: 'SMS_OTP' | 'PASSKEY' = factor ?? 'SMS_OTP'
+        if (!factor) {
+          const factors = await client.sca.factors(customerId).then(
+            (list) => list.map((view) => view.factor),
+            () => ['SMS_OTP'],
+          )
+          this.#smsLogin = factors.includes('SMS_OTP')
+          // The ceremony runs where the client runs: in this page (when it has WebAuthn), or in
+          // signer mode in the signer's frame, framed with publickey-credentials-get, as its
+          // sign-in and payment passkeys are. There the service must allow the signer's origin,
+          // else the login fails before any prompt and "Text me a code instead" is still beside it.
+          const ceremony = client.mode === 'signer' || 'PublicKeyCredential' in globalThis
+          if (factors.includes('PASSKEY') && ceremony && this.scaFactor !== 'SMS_OTP') use = 'PASSKEY'
+          else if (!this.#smsLogin) {
+            phone = await phoneToVerify(client, customerId).catch(() => undefined)
+            if (phone) return undefined
+          }
+        }
+        return client.sca.startLogin(customerId, use)
       },
       (error) => {
         this.showError(error)
         this.#backOff.startFrom(error)
       },
     )
+    if (phone) return this.#beginContact(phone.phoneNumber)
     if (!started || this.#phase !== 'login') return
-    const first = this.#login === undefined
+    const first = this.#login?.factor !== 'SMS_OTP'
+    const fromPasskey = this.#login?.factor === 'PASSKEY'
     this.#login = started
+    const m = this.messages
+    if (started.factor === 'PASSKEY') {
+      this.refresh()
+      this.#status.replaceChildren(m.scaLoginPasskeyAsk)
+      this.shadow.querySelector<HTMLElement>('[part~="passkey"]')?.focus()
+      return
+    }
+    // From the passkey to a texted code: the code form replaces the passkey's.
+    if (fromPasskey) this.refresh()
     this.#codeSent()
     // The button now sends the code again (its label changes even without a wait).
     this.#showWait()
-    this.#status.replaceChildren(
-      first ? fillIn(this.messages.scaLoginCodeSent, { length: CODE_LENGTH }) : this.messages.scaResent,
-    )
+    this.#status.replaceChildren(first ? fillIn(m.scaLoginCodeSent, { length: CODE_LENGTH }) : m.scaResent)
     this.#field?.focus()
   }
 
-  // Completes the login with the typed code, then gives the payment's answer again.
+  // Completes the login with the typed code (or the passkey), then goes on with the payment.
   async #confirmLogin() {
     const field = this.#field
-    const code = otpDigits(field?.value ?? '', CODE_LENGTH)
-    if (code.length < CODE_LENGTH) {
-      return void this.showError(new WalletAuthError('INVALID_OTP_CODE', 'The code is too short.'), field)
-    }
     const started = this.#login
+    const code = started?.factor === 'PASSKEY' ? '' : this.#typedCode()
+    if (code === undefined) return
     const customerId = this.#loginCustomerId
     if (!started || customerId === undefined) {
       return void this.showError(new WalletAuthError('OTP_NOT_SENT', 'No login code was sent.'), field)
@@ -450,8 +486,12 @@ export class WalletScaStep extends WalletElement {
             'Set endUserIpAddress on <wallet-sca-step> for its SCA login.',
           )
         }
-        const client = this.requireClient()
-        const login = await client.sca.completeLogin(customerId, { started, code, endUserIpAddress })
+        const proof = started.factor === 'PASSKEY' ? {} : { code }
+        const login = await this.requireClient().sca.completeLogin(customerId, {
+          started,
+          endUserIpAddress,
+          ...proof,
+        })
         if (login.status !== 'SUCCESS') {
           throw new WalletAuthError('SCA_SESSION_REQUIRED', `The SCA login ended ${login.status}.`)
         }
@@ -459,7 +499,12 @@ export class WalletScaStep extends WalletElement {
       },
       (error) => this.#loginFailed(error),
     )
-    if (!done || this.#phase !== 'login') return
+    if (done && this.#phase === 'login') await this.#loggedIn()
+  }
+
+  // Logged in: a typed code goes again by itself; a passkey needs the person's press, on the step
+  // shown again; with no step yet (a phone just verified), the payment is executed now.
+  async #loggedIn() {
     const answer = this.#waitingAnswer
     this.#login = this.#waitingAnswer = undefined
     this.#backOff.stop()
@@ -467,13 +512,19 @@ export class WalletScaStep extends WalletElement {
     this.refresh()
     this.#status.replaceChildren(this.messages.scaLoginDone)
     this.#status.focus()
-    // A typed code goes again by itself; a passkey needs the person's press, on the step shown again.
     if (typeof answer === 'object' && answer !== null && 'code' in answer) await this.#authorize(answer)
     else if (this.#step) this.#ask(this.#step)
+    else await this.#authorize()
   }
 
-  // Where the person acted: a wrong code at the field; a login no longer pending asks for a new code.
+  // Where the person acted: a wrong code at the field; a login no longer pending asks for a new
+  // code; a closed passkey dialog is no error: the passkey (or a texted code) is offered again.
   #loginFailed(error: unknown) {
+    if (isWalletAuthError(error, 'PASSKEY_CANCELLED')) {
+      this.#status.replaceChildren(this.messages.scaLoginPasskeyAsk)
+      this.emit('wallet-cancelled', { error })
+      return
+    }
     if (isWalletAuthError(error, 'INVALID_INPUT')) {
       const wrong = error.details?.reason !== undefined
       if (!wrong) this.#backOff.stop()
@@ -488,6 +539,72 @@ export class WalletScaStep extends WalletElement {
     this.showError(error, limited ? this.#field : undefined)
   }
 
+  // The customer who pays: the element's `customerId`, else the one the quote names.
+  #payer(): string | undefined {
+    const named = this.#quote?.source.customerId
+    return this.customerId ?? (typeof named === 'string' ? named : undefined)
+  }
+
+  // The phone the service needs verified before it texts the payment's codes: its check asks for
+  // the number or texts a code to it, then the login comes.
+  async #beginContact(phoneNumber: string | undefined) {
+    const customerId = this.#payer() ?? this.#loginCustomerId ?? ''
+    this.#loginCustomerId = customerId
+    this.#phase = 'contact'
+    this.#lastTried = ''
+    this.#backOff.stop()
+    const check = new PhoneCheck(this.#phoneHost(customerId), phoneNumber)
+    this.#phoneCheck = check
+    this.refresh()
+    this.emit('wallet-phone-verification-required', {
+      quoteId: this.#quote?.id ?? '',
+      customerId,
+      ...(phoneNumber === undefined ? {} : { phoneNumber }),
+    })
+    await check.start()
+  }
+
+  #phoneHost(customerId: string): PhoneCheckHost {
+    const quote = this.#quote
+    return {
+      messages: this.messages,
+      customerId,
+      resendAfterSeconds: this.resendAfterSeconds,
+      signer: this.client?.mode === 'signer',
+      active: () => this.#phase === 'contact' && this.#quote === quote,
+      busy: () => this.busy,
+      run: (job, onError) => this.runBusy(() => job(this.requireClient()), onError),
+      fail: (error, field) => this.showError(error, field),
+      clear: (field) => this.clearError(field),
+      say: (...text) => this.#status.replaceChildren(...text),
+      redraw: () => this.refresh(),
+      confirmation: () => this.confirmation(this.#confirmSlot),
+      cancelled: (error) => {
+        this.#status.replaceChildren(this.messages.confirmDeclined)
+        this.emit('wallet-cancelled', { error })
+      },
+      // The phone verified, the SCA login the payment needs comes first (the contract's order).
+      verified: () => {
+        this.#phoneCheck = undefined
+        return this.#beginLogin(this.#waitingAnswer)
+      },
+    }
+  }
+
+  // A 423 says until when: the sentence gains the time to try again after.
+  protected override showError(error: unknown, field?: HTMLInputElement): WalletAuthError {
+    const shown = super.showError(error, field)
+    const until = isWalletAuthError(error, 'ACCOUNT_LOCKED') ? error.details?.lockedUntil : undefined
+    const sentence = this.errorNode?.firstChild
+    if (typeof until === 'string' && sentence instanceof Text) {
+      const time = new Date(until).toLocaleTimeString(document.documentElement.lang || undefined, {
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+      sentence.data += `${fillIn(this.messages.scaLockedUntil, { time })} `
+    }
+    return shown
+  }
   // A refused code is a wrong code; a quote the service will no longer execute may have expired.
   async #explain(error: unknown, answer: ScaAnswer | undefined): Promise<unknown> {
     if (!isWalletAuthError(error)) return error

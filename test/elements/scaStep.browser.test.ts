@@ -431,8 +431,9 @@ describe('<wallet-sca-step>', () => {
     expect(new Set(heard.errors)).toEqual(new Set(['INVALID_SCA_CODE']))
     await userEvent.keyboard(SCA_CODE)
     await expect.poll(() => heard.errors.at(-1)).toBe('ACCOUNT_LOCKED')
-    expect(alert(step)?.textContent).toBe(
-      'Too many wrong confirmations: the account is locked for a while. Code: ACCOUNT_LOCKED',
+    // With when to try again: the lock's end as the service gave it (details.lockedUntil), in local time.
+    expect(alert(step)?.textContent).toMatch(
+      /^Too many wrong confirmations: the account is locked for a while\. You can try again after \d{1,2}:\d\d( [AP]M)?\. Code: ACCOUNT_LOCKED$/,
     )
     expect(heard.authorized).toEqual([])
     // The step stays open for later.

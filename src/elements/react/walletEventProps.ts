@@ -43,6 +43,7 @@ export const walletEventProps: {
   onWalletSessionEnded: 'wallet-session-ended',
   onWalletScaRequired: 'wallet-sca-required',
   onWalletScaLoginRequired: 'wallet-sca-login-required',
+  onWalletPhoneVerificationRequired: 'wallet-phone-verification-required',
   onWalletAuthorized: 'wallet-authorized',
   onWalletPaymentSettled: 'wallet-payment-settled',
   onWalletRevealed: 'wallet-revealed',
