@@ -5,6 +5,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import { WalletAuthError } from '../src/errors.js'
 import { errorFromResponse } from '../src/fetch/errorFromResponse.js'
 import type { Currency } from '../src/wire/index.js'
+import type { Transaction } from '../src/wire/transaction.js'
 import type { ActivityExchange } from './activityLog.js'
 
 /** The user the demo backend knows from its cookie (its stand-in for an app's own login). */
@@ -29,6 +30,8 @@ export interface DemoConfig {
   endUserIpAddress?: string
   /** The sandbox's time (ISO 8601), sandbox mode only. */
   now?: string
+  /** How long an incoming payment waits for a decision, on the sandbox's clock (sandbox mode only). */
+  incomingApprovalWindowMs?: number
   user: DemoUser | null
 }
 
@@ -64,6 +67,8 @@ export const demoApi = {
     call<{ balance: { amount: number; currency: Currency } }>('POST', '/fund', {
       amount,
     }),
+  /** Someone sends the user a payment (sandbox): it waits for them to approve or decline it. */
+  receive: () => call<{ transaction: Transaction }>('POST', '/receive'),
   externalAccount: (body: { accountNumber: string; currency: 'USD' }) =>
     call<{ id: string }>('POST', '/external-accounts', body),
   advanceClock: (advanceMs: number) => call<{ now: string }>('POST', '/clock', { advanceMs }),

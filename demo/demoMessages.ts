@@ -24,6 +24,7 @@ export const demoMessageOverrides: Partial<WalletMessages> = {
     EMAIL_OTP_EMAIL_ALREADY_EXISTS: 'That email address is already used by another account.',
     SELF_PAYMENT: 'A payment cannot go to the same account it comes from.',
     INVALID_RECEIVER: 'Nobody receives payments at that address. Check it and try again.',
+    UMA_NOT_FOUND: 'Nobody receives payments at that address. Check it and try again.',
   },
 }
 

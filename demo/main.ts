@@ -18,6 +18,8 @@ import { demoClock } from './demoClock.js'
 import { demoMessageOverrides } from './demoMessages.js'
 import { byId, setText, showIf } from './dom.js'
 import { methodName } from './friendlyNames.js'
+import { createHistoryPanel } from './historyPanel.js'
+import { createIncomingPanel } from './incomingPanel.js'
 import { keysMode } from './keysMode.js'
 import { createMoneyPanel } from './moneyPanel.js'
 import { addFeedbackRegions, clearNotices, showError, showStatus } from './notices.js'
@@ -29,7 +31,14 @@ import { createSessionsPanel } from './sessionsPanel.js'
 import { createSignInPanel } from './signInPanel.js'
 import { createWalletPanel } from './walletPanel.js'
 
-const SIGNED_IN_SECTIONS = ['wallet', 'credentials-panel', 'sessions-panel', 'money', 'export-panel']
+const SIGNED_IN_SECTIONS = [
+  'wallet',
+  'credentials-panel',
+  'sessions-panel',
+  'money',
+  'history-panel',
+  'export-panel',
+]
 const MODE_KEY = 'embedded-wallet-auth-demo:session-mode'
 const SESSION_REVOKED = 'Your session ended: it was revoked from another browser. Sign in again to continue.'
 
@@ -69,6 +78,8 @@ async function start() {
       showView(false)
       money.stop()
       sca.stop()
+      history.stop()
+      incoming.stop()
       if (event.type === 'signed-out') forgetSessionModes()
       void render()
     } else if (event.type === 'signed-in' || event.type === 'refreshed') {
@@ -115,13 +126,20 @@ async function start() {
   const walletPanel = createWalletPanel(app, sessionMode)
   const credentials = createCredentialsPanel(app, signIn.setMethods)
   const sessions = createSessionsPanel(app)
-  const money = createMoneyPanel(app)
+  const history = createHistoryPanel(app)
+  const money = createMoneyPanel(app, () => history.refresh())
+  // A decided incoming payment moved money (or not): the balance and the history are read again.
+  const incoming = createIncomingPanel(app, () => {
+    void money.load().catch(() => {})
+    history.refresh()
+  })
   const sca = createScaPanel(app)
   // Time moved for the whole demo world: the session is read on the moved clock at once (the
   // client says `expired` if it has ended), and the quote shown is read again.
   createSandboxTools(() => {
     void endedOnTheMovedClock()
     money.refreshQuote()
+    void incoming.refresh().catch(() => {})
   })
 
   // The page-held client reads its session on the demo's clock and says `expired` itself. The
@@ -176,7 +194,8 @@ async function start() {
     }
     signIn.element.accountId = session.accountId
     await walletPanel.show(session)
-    await Promise.all([credentials.load(), sessions.load(), money.load(), sca.load()])
+    history.show()
+    await Promise.all([credentials.load(), sessions.load(), money.load(), sca.load(), incoming.load()])
   }
 
   // After a refusal (of the page's own buttons or of an element): the sandbox clock may have moved

@@ -32,7 +32,13 @@ const ACCOUNT_SUFFIXES: [string, string][] = [
   ['007', 'payout and refund fail'],
 ]
 
-/** The choices: UMA addresses at `umaDomain`, then bank accounts by suffix (`uma:…` / `account:…`). */
+/** The choice whose address the person types (`#receiver-address`). */
+export const TYPED_ADDRESS = 'typed'
+
+/**
+ * The choices: UMA addresses at `umaDomain`, then bank accounts by suffix (`uma:…` / `account:…`),
+ * then an address the person types (`TYPED_ADDRESS`).
+ */
 export function paymentDestinations(umaDomain: string): PaymentDestination[] {
   return [
     ...UMA_ADDRESSES.map(([user, outcome]) => ({
@@ -49,5 +55,12 @@ export function paymentDestinations(umaDomain: string): PaymentDestination[] {
       receiver: `US bank account ending ${suffix}`,
       outcome,
     })),
+    {
+      value: TYPED_ADDRESS,
+      label: 'Type a UMA address',
+      group: 'Someone else',
+      receiver: '',
+      outcome: 'pays the address you type, when someone receives payments there',
+    },
   ]
 }

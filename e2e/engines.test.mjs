@@ -2,8 +2,8 @@
 // recovery phrase in the signer's frame, on its own origin) in Firefox ESR (Marionette, with a
 // virtual authenticator) and WebKitGTK (WebKitWebDriver, no WebAuthn), as e2e/*.spec.ts drive it in
 // Chromium: the email-code sign-in with the code typed in the signer's box, a signed call that
-// moves nothing, a payment confirmed in the frame, the export, the passkey where the engine has
-// WebAuthn, and the sign-out. What the person does in the signer's frame is the driver's own,
+// moves nothing, a payment confirmed in the frame, the history and an incoming payment approved,
+// the export, the passkey where the engine has WebAuthn, and the sign-out. What the person does in the signer's frame is the driver's own,
 // trusted input (test/engines/signerFrame.mjs); the page's own buttons are clicked by script.
 // Run by `npm run test:engines`.
 import assert from 'node:assert/strict'
@@ -249,6 +249,32 @@ async function demoInEngine(t, engine, url) {
       await page.until('the balance after', `return text('#balance') === '975.00 USDB'`)
     },
   )
+
+  await t.test('history lists the payment; a payment for you waits, is approved, and arrives', async () => {
+    const history = (words) =>
+      page.until(
+        `"${words}" in the history`,
+        `return deepAll($('wallet-transaction-list'), 'li').some((item) => item.textContent.includes(input))`,
+        words,
+      )
+    await history('Sent 25.00 USDB')
+    // Approving is a read of the person's choice, not a signature: no dialog in the signer.
+    await withoutDialog(async () => {
+      await page.run(`$('#receive-payment').click()`)
+      await page.until('the payment for you', `return !!buttonNamed($('#incoming-list'), 'Approve')`)
+      assert.match(
+        await page.run(`return text('#incoming-list .incoming-summary')`),
+        /^\$friend@\S+ sends you 50\.00 USDB\.$/,
+      )
+      await page.run(`buttonNamed($('#incoming-list'), 'Approve').click()`)
+      await page.until(
+        'the approval',
+        `return text('#incoming-list .incoming-outcome') === 'Approved: 50.00 USDB added to your wallet.'`,
+      )
+    })
+    await page.until('the balance after', `return text('#balance') === '1,025.00 USDB'`)
+    await history('Received 50.00 USDB')
+  })
 
   await t.test('export: the recovery phrase is shown in the signer frame only, then hidden', async () => {
     await page.run(`buttonNamed($('wallet-export-reveal'), 'Show recovery phrase').click()`)

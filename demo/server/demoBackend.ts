@@ -14,9 +14,17 @@ import { createRelayActivity } from './relayActivity.js'
 import { createServiceClient } from './serviceClient.js'
 import { type DemoSandbox, startDemoSandbox } from './startDemoSandbox.js'
 import { startDemoSigner } from './startDemoSigner.js'
+import { createWebhookEndpoint, WEBHOOK_PATH } from './webhookEndpoint.js'
 
 /** Where the relay is mounted: the page's `createWalletAuth({ baseUrl: '/api/wallet' })`. */
 export const RELAY_PREFIX = '/api/wallet'
+
+/**
+ * How long an incoming payment waits for the person on the page (sandbox clock): the service
+ * gives a platform 5 seconds, which is a machine's time; the demo's sandbox gives a person ten
+ * minutes to read it and decide.
+ */
+export const DEMO_APPROVAL_WINDOW_MS = 10 * 60_000
 
 function under(prefix: string, url: string): boolean {
   const path = url.split('?')[0] ?? ''
@@ -44,6 +52,9 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
       origins: [origin, signerOrigin],
       log: (message) => logger.info(message, { timestamp: true }),
       signatureHeaderName: config.signatureHeader,
+      // The sandbox's webhooks come to this backend; an incoming payment waits for the person.
+      webhookEndpoint: `${origin}${WEBHOOK_PATH}`,
+      incomingPaymentApprovalWindowMs: DEMO_APPROVAL_WINDOW_MS,
     })
     const { sandbox, server: sandboxServer } = running
     expiry = createChallengeExpiry(sandbox)
@@ -71,9 +82,12 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
     ...(running ? { now: running.sandbox.clock.now } : {}),
     passkeyRegistration: passkeys,
     // The integrator's say: only the signed-in demo user, and only on what their customer owns.
-    authorize: (request, _target, { isOwnedBy }) => {
+    // Indicative rates name no one (nobody's data): any signed-in user may see them.
+    authorize: (request, target, { isOwnedBy }) => {
       const user = users.fromCookies(request.headers.get('cookie'))
-      return user !== undefined && isOwnedBy(user.customerId, { accountIds: [user.accountId] })
+      if (user === undefined) return false
+      if (target.operation === 'GET /exchange-rates') return true
+      return isOwnedBy(user.customerId, { accountIds: [user.accountId] })
     },
     onError,
   })
@@ -124,6 +138,14 @@ async function startBackend(server: ViteDevServer, config: BackendConfig) {
       }),
     ),
     demoRoutes,
+    // Sandbox mode only: against a real service, its webhooks are the integrator's own to receive.
+    webhooks: running
+      ? createWebhookEndpoint({
+          publicKey: running.sandbox.webhookPublicKey,
+          headerName: running.sandbox.config.webhookSignatureHeaderName,
+          onError,
+        })
+      : undefined,
     upstream: upstream.baseUrl,
     clientId: upstream.clientId,
     signerUrl: signer.url,
@@ -176,6 +198,7 @@ export function demoBackend(): Plugin {
         const url = req.url ?? ''
         if (under(RELAY_PREFIX, url)) return void backend.relay(req, res)
         if (under(DEMO_PREFIX, url)) return void backend.demoRoutes(req, res)
+        if (backend.webhooks && under(WEBHOOK_PATH, url)) return void backend.webhooks(req, res)
         next()
       })
     },

@@ -81,6 +81,8 @@ const ExternalAccountBody = z.object({
 const ClockBody = z.object({ advanceMs: z.int().check(z.positive(), z.lte(86_400_000)) })
 
 const Created = z.looseObject({ id: z.string().check(z.minLength(1)) })
+// The sandbox's incoming payment, passed on to the page as the service answered it.
+const IncomingTransaction = z.looseObject({ id: z.string().check(z.minLength(1)), status: z.string() })
 const AccountList = z.looseObject({
   data: z.array(z.looseObject({ id: z.string().check(z.minLength(1)), type: z.optional(z.string()) })),
 })
@@ -99,6 +101,11 @@ const Account = z.looseObject({
     currency: z.looseObject({ code: z.optional(z.string()), decimals: z.optional(z.int()) }),
   }),
 })
+
+/** Who sends the demo's incoming payments, at the sandbox's UMA domain. */
+const SENDER = '$friend'
+/** What they send, in whole units of the wallet's currency. */
+const INCOMING_UNITS = 50
 
 const unauthenticated = () => new DemoError(401, 'UNAUTHENTICATED', 'Say who you are first (email).')
 
@@ -177,6 +184,7 @@ export function createDemoRoutes(
                   trustedSigners: [sandbox.sandbox.signerPublicKey],
                   exportSigners: [sandbox.sandbox.exportSignerPublicKey],
                   now: new Date(sandbox.sandbox.clock.now()).toISOString(),
+                  incomingApprovalWindowMs: sandbox.sandbox.config.incomingPaymentApprovalWindowMs,
                 }
               : {}),
             user: users.fromCookies(req.headers.cookie) ?? null,
@@ -286,6 +294,33 @@ export function createDemoRoutes(
             amount,
           })
           return { status: 200, body: { balance } }
+        }),
+      },
+    ],
+    [
+      '/receive',
+      {
+        method: 'POST',
+        // A payment from someone else arrives at the user's wallet (`POST /sandbox/uma/receive`):
+        // with the demo's webhook endpoint it waits for the person to approve or decline it.
+        handle: sandboxOnly(async ({ user, body }, { sandbox }) => {
+          const { customerId, accountId } = user()
+          await body(NoBody)
+          const accounts = await service.call(
+            'GET',
+            `/customers/internal-accounts?customerId=${encodeURIComponent(customerId)}`,
+            z.looseObject({ data: z.array(Account) }),
+          )
+          const currency = accounts.data.find((account) => account.id === accountId)?.balance.currency
+          if (!currency?.code)
+            throw new DemoError(502, 'BAD_GATEWAY', 'The service did not say the wallet’s currency.')
+          const transaction = await service.call('POST', '/sandbox/uma/receive', IncomingTransaction, {
+            senderUmaAddress: `${SENDER}@${sandbox.config.umaDomain}`,
+            customerId,
+            receivingCurrencyCode: currency.code,
+            receivingCurrencyAmount: INCOMING_UNITS * 10 ** (currency.decimals ?? 2),
+          })
+          return { status: 200, body: { transaction } }
         }),
       },
     ],

@@ -5,15 +5,18 @@ import { DemoError } from './demoError.js'
 /** Largest body the demo routes read. */
 export const MAX_BODY_BYTES = 16 * 1024
 
-function tooLarge(): DemoError {
-  return new DemoError(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`)
+function tooLarge(limit: number): DemoError {
+  return new DemoError(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${limit} bytes.`)
 }
 
-// Not a for-await loop: leaving it early would destroy the socket the 413 is written to.
-function readBytes(req: IncomingMessage): Promise<Buffer> {
-  if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
+/**
+ * The body's bytes as received, at most `limit` (413 `PAYLOAD_TOO_LARGE` beyond). Not a for-await
+ * loop: leaving it early would destroy the socket the 413 is written to.
+ */
+export function readBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  if (Number(req.headers['content-length']) > limit) {
     req.resume()
-    return Promise.reject(tooLarge())
+    return Promise.reject(tooLarge(limit))
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
@@ -25,13 +28,13 @@ function readBytes(req: IncomingMessage): Promise<Buffer> {
     }
     const onData = (chunk: Buffer) => {
       size += chunk.length
-      if (size <= MAX_BODY_BYTES) {
+      if (size <= limit) {
         chunks.push(chunk)
         return
       }
       stop()
       req.resume()
-      reject(tooLarge())
+      reject(tooLarge(limit))
     }
     const onEnd = () => {
       stop()

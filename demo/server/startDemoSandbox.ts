@@ -29,14 +29,21 @@ export async function startDemoSandbox(options: {
   log?: (message: string) => void
   /** The wallet-signature header the sandbox reads. */
   signatureHeaderName?: string
+  /** Where the sandbox sends its webhooks (the demo backend's endpoint). */
+  webhookEndpoint?: string
+  /** How long an incoming payment answered 202 waits for a decision (sandbox clock). */
+  incomingPaymentApprovalWindowMs?: number
 }): Promise<DemoSandbox> {
-  const { port, origins, log, signatureHeaderName } = options
+  const { port, origins, log, signatureHeaderName, webhookEndpoint, incomingPaymentApprovalWindowMs } =
+    options
   const host = 'localhost'
   const sandbox = await createSandbox({
     origins,
     rpId: 'localhost',
     ...(log ? { log } : {}),
     ...(signatureHeaderName ? { signatureHeaderName } : {}),
+    ...(webhookEndpoint ? { webhookEndpoint } : {}),
+    ...(incomingPaymentApprovalWindowMs ? { incomingPaymentApprovalWindowMs } : {}),
   })
   await registry[RUNNING]?.close()
   const server = await sandbox.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
