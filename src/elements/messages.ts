@@ -81,6 +81,8 @@ export interface WalletMessages {
   scaResent: string
   scaPaid: string
   scaPending: string
+  /** Signer mode: Pay pressed, the payment is shown and confirmed in the wallet window. */
+  scaConfirmInSigner: string
   /** The SCA login asked before a payment (the service's `SCA_SESSION_REQUIRED`): its heading. */
   scaLoginHeading: string
   scaLoginCodeLabel: string
@@ -306,6 +308,7 @@ export const defaultMessages: WalletMessages = {
   scaResent: 'We sent the code again.',
   scaPaid: 'Paid: the money has arrived.',
   scaPending: 'Payment sent. It is on its way; this can take a moment.',
+  scaConfirmInSigner: 'Check the payment in the wallet window that opens over this page, and confirm it there.',
   scaLoginHeading: 'Confirm it is you before paying',
   scaLoginCodeLabel: 'Code from the text message',
   scaLoginStarting: 'Before this payment can go, we need to confirm it is you. Sending a code to your phone…',

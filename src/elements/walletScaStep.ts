@@ -318,7 +318,11 @@ export class WalletScaStep extends WalletElement {
     if (this.#phase === 'pay' && !this.#expired && Date.parse(quote.expiresAt) <= this.now()) this.#expire()
     if (this.#expired) return void this.showError(this.#quoteExpired())
     this.clearError(this.#field)
-    if (this.#phase === 'pay') this.#status.replaceChildren()
+    if (this.#phase === 'pay') {
+      // In signer mode the payment is read and confirmed in the signer's frame: the page says where.
+      const inSigner = answer === undefined && this.client?.mode === 'signer'
+      this.#status.replaceChildren(inSigner ? this.messages.scaConfirmInSigner : '')
+    }
     let pending = answer
     let next: ScaStep | undefined
     let loginFirst: unknown

@@ -279,6 +279,10 @@ describe('<wallet-sca-step> in signer mode', () => {
     const question = await signer.question()
     expect(question.kind).toBe('confirm')
     expect(confirmPanel(step)).toBeNull()
+    // The page says where the payment is read and confirmed while the signer asks.
+    expect(status(step)?.textContent).toBe(
+      'Check the payment in the wallet window that opens over this page, and confirm it there.',
+    )
     const [, options] = signer.calls.find((call) => call.method === 'quotes.execute')?.args ?? []
     expect(options).not.toHaveProperty('confirm')
     expect(options).toHaveProperty('onScaChallenge', 'function')
