@@ -308,7 +308,8 @@ export const defaultMessages: WalletMessages = {
   scaResent: 'We sent the code again.',
   scaPaid: 'Paid: the money has arrived.',
   scaPending: 'Payment sent. It is on its way; this can take a moment.',
-  scaConfirmInSigner: 'Check the payment in the wallet window that opens over this page, and confirm it there.',
+  scaConfirmInSigner:
+    'Check the payment in the wallet window that opens over this page, and confirm it there.',
   scaLoginHeading: 'Confirm it is you before paying',
   scaLoginCodeLabel: 'Code from the text message',
   scaLoginStarting: 'Before this payment can go, we need to confirm it is you. Sending a code to your phone…',
