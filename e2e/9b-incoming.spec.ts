@@ -6,9 +6,9 @@ import { expect, test } from './fixtures.js'
 // A payment someone sends the person: the demo backend's webhook endpoint answers the sandbox's
 // INCOMING_PAYMENT.PENDING with 202, and the person approves or declines it on the page, by the
 // time it says; then the outcome, the balance and the history. Keyboard only, as a person would.
-// The file runs after the others (its name): letting a payment's time run out moves the shared
-// sandbox's clock 12 minutes, and a passkey sign-in in the signer frame that comes after such a
-// move is refused (RATE_LIMITED: its challenge is asked for again at once).
+// Letting a payment's time run out moves the shared sandbox's clock 12 minutes for the tests that
+// come after it; none of them minds (a passkey sign-in in the signer frame included), so the file
+// need not run last, though its name puts it there.
 
 /** Screenshots of the page, the money section and the sandbox tools at a 390 px phone's width and a desktop's. */
 async function shootBoth(page: Page, name: string) {

@@ -27,7 +27,7 @@ export interface PasskeySignInOptions {
  * use once its assertion reached the service; prepare another then, or after `expiresAt`.
  */
 export interface PreparedPasskeySignIn {
-  /** When the service's challenge stops being usable, in this device's epoch ms (a little early). */
+  /** When the service's challenge stops being usable, on the client's clock (its `now`), a little early. */
   expiresAt: number
   /**
    * Whether `signIn()` ran or is running (its assertion went, or is going, to the service). A

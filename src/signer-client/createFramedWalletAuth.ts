@@ -29,6 +29,7 @@ import type { ScaResetStart, ScaResetStatus } from '../wire/scaReset.js'
 import type { Transaction, TransactionPage } from '../wire/transaction.js'
 import { connectSigner, type SignerFrameOptions } from './connectSigner.js'
 import { framedFetch } from './framedFetch.js'
+import { framedPreparedPasskey, type PreparedPasskeyAnswer } from './framedPreparedPasskey.js'
 
 /** A session as the page sees it in signer mode: what it is, never its key (that stays in the signer). */
 export interface SessionView extends SessionMetadata {
@@ -47,25 +48,11 @@ export interface FramedWalletAuthOptions {
   signer: SignerFrameOptions
   /** How long before expiry `expiring-soon` fires, as the signer's deployment says. Default 60 000 ms. */
   expiringSoonMs?: number
-  /** The page's clock, for countdowns. Default `Date.now`. */
+  /** The page's clock, for countdowns and a prepared passkey sign-in's `expiresAt`. Default `Date.now`. */
   now?: () => number
 }
 
 type Call = (method: string, args: readonly unknown[], callbacks?: readonly string[]) => Promise<unknown>
-
-function preparedPasskey(call: Call, { handle, expiresAt }: { handle: string; expiresAt: number }) {
-  let used = false
-  return {
-    expiresAt,
-    get used() {
-      return used
-    },
-    signIn: () => {
-      used = true
-      return call('passkey.runPrepared', [handle]) as Promise<SessionView>
-    },
-  }
-}
 
 function preparedOauth(call: Call, { handle, nonce }: { handle: string; nonce: string }) {
   let used = false
@@ -124,8 +111,11 @@ export function createFramedWalletAuth({
     passkey: {
       signIn: (credentialId: string, options: PasskeySignInOptions) =>
         call('passkey.signIn', [credentialId, options]) as Promise<SessionView>,
-      prepare: async (credentialId: string, options: PasskeySignInOptions) =>
-        preparedPasskey(call, (await call('passkey.prepare', [credentialId, options])) as never),
+      prepare: async (credentialId: string, options: PasskeySignInOptions) => {
+        const askedAt = now()
+        const answer = (await call('passkey.prepare', [credentialId, options])) as PreparedPasskeyAnswer
+        return framedPreparedPasskey<SessionView>({ call, answer, askedAt })
+      },
       add: (options: {
         accountId: string
         nickname: string

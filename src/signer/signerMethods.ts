@@ -113,7 +113,9 @@ export const SIGNER_METHODS: Readonly<Record<string, Method>> = {
     const prepared = await c.passkey.prepare(text(id, 'The credential'), options(opts) as never)
     const handle = `passkey-${++handles}`
     io.prepared.set(handle, prepared)
-    return { handle, expiresAt: prepared.expiresAt }
+    // How long it stays usable, not when: the page counts it on its own clock, which need not agree
+    // with this frame's `now` (a page that follows a sandbox's moved clock).
+    return { handle, expiresInMs: Math.max(prepared.expiresAt - c.now(), 0) }
   },
   'passkey.runPrepared': (_c, [handle], io) => preparedOf<PreparedPasskeySignIn>(io, handle).signIn(),
   // The person's click comes first here: the passkey is made in this frame, and browsers make one
