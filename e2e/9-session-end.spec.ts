@@ -3,6 +3,7 @@ import {
   openDemo,
   signerDocument,
   signInWithEmailCode,
+  signOut,
   statusOf,
   uniqueEmail,
 } from './demoSteps.js'
@@ -26,6 +27,25 @@ test('the sandbox clock moved past the end of the session: the page shows the si
   // 18 minutes on: ended, said at once, not when a timer set at sign-in would have fired.
   await expect(page.locator('#sign-in')).toBeVisible({ timeout: 1_000 })
   await expectSignedOut(page)
+})
+
+test('after the sandbox clock moved, a new session counts down its whole 15 minutes on the page', async ({
+  page,
+  guard,
+}) => {
+  await openDemo(page)
+  const email = uniqueEmail()
+  await signInWithEmailCode(page, guard, email)
+  const advance = page.locator('#advance-6m')
+  for (let moved = 1; moved <= 2; moved++) {
+    await advance.click()
+    await expect(statusOf(advance.locator('..'))).toHaveText('Sandbox clock moved 6 minutes ahead.')
+  }
+  await signOut(page)
+  // The page follows the sandbox's clock, the signer frame keeps the device's: the new session's
+  // end is read on the page's clock, not 12 minutes short of it.
+  await signInWithEmailCode(page, guard, email)
+  await expect(page.getByText(/^Session ends in 1[45]:\d\d\.$/)).toBeVisible()
 })
 
 test('a page back from a sleep past the end of the session shows the sign-in within a second', async ({

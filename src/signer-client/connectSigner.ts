@@ -1,5 +1,6 @@
 import { WalletAuthError } from '../errors.js'
 import type { SignerError, SignerMessage } from '../signer/signerProtocol.js'
+import { sessionOnPageClock } from './sessionOnPageClock.js'
 
 // Written out, not imported from the signer's protocol module, so the page does not ship zod.
 const SIGNER_CONNECT = 'embedded-wallet-auth/signer-connect'
@@ -95,12 +96,11 @@ function toWire(args: readonly unknown[], names: readonly string[], kept: Map<st
  * const session = await signer.call('sessions.current', [])
  * ```
  */
-export function connectSigner({
-  url,
-  container = document.body,
-  theme,
-  timeoutMs = 15_000,
-}: SignerFrameOptions): SignerChannel {
+export function connectSigner(
+  { url, container = document.body, theme, timeoutMs = 15_000 }: SignerFrameOptions,
+  /** The page's clock, which sessions from the signer are read on (`sessionOnPageClock`). */
+  { now = Date.now }: { now?: () => number } = {},
+): SignerChannel {
   const signerUrl = new URL(url, location.href)
   const frame = frameFor(signerUrl, container)
   const { port1: port, port2 } = new MessageChannel()
@@ -162,10 +162,11 @@ export function connectSigner({
     } else if (message.kind === 'result' || message.kind === 'error') {
       const call = pending.get(message.id)
       pending.delete(message.id)
-      if (message.kind === 'result') call?.resolve(message.value)
+      if (message.kind === 'result') call?.resolve(sessionOnPageClock(message.value, message.now - now()))
       else call?.reject(fromSignerError(message.error))
     } else if (message.kind === 'event') {
-      for (const listener of listeners) listener(message.event)
+      const heard = sessionOnPageClock(message.event, message.now - now())
+      for (const listener of listeners) listener(heard)
     } else if (message.kind === 'callback') {
       void answerCallback(message)
     } else if (message.kind === 'visible') {

@@ -48,7 +48,10 @@ export interface FramedWalletAuthOptions {
   signer: SignerFrameOptions
   /** How long before expiry `expiring-soon` fires, as the signer's deployment says. Default 60 000 ms. */
   expiringSoonMs?: number
-  /** The page's clock, for countdowns and a prepared passkey sign-in's `expiresAt`. Default `Date.now`. */
+  /**
+   * The page's clock, for countdowns, sessions' ends (their `clockOffsetMs` made relative to it) and a
+   * prepared passkey sign-in's `expiresAt`. Default `Date.now`.
+   */
   now?: () => number
 }
 
@@ -97,7 +100,7 @@ export function createFramedWalletAuth({
   expiringSoonMs = 60_000,
   now = Date.now,
 }: FramedWalletAuthOptions) {
-  const channel = connectSigner(signer)
+  const channel = connectSigner(signer, { now })
   const call: Call = (method, args, callbacks) => channel.call(method, args, callbacks)
   const plain =
     (id: string) =>

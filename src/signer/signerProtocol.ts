@@ -85,8 +85,9 @@ export interface SignerError {
 /** Every message the signer sends over the port. */
 export type SignerMessage =
   | { kind: 'ready' }
-  | { kind: 'result'; id: number; value: unknown }
+  // `now`: the signer's clock when it sent a value, for the page to read a session's end on its own.
+  | { kind: 'result'; id: number; value: unknown; now: number }
   | { kind: 'error'; id: number; error: SignerError }
-  | { kind: 'event'; event: unknown }
+  | { kind: 'event'; event: unknown; now: number }
   | { kind: 'callback'; id: number; name: string; args: unknown[] }
   | { kind: 'visible'; visible: boolean }

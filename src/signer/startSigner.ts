@@ -140,7 +140,7 @@ export async function startSigner({ root = document.body, config }: StartSignerO
         post({ kind: 'callback', id, name, args: toPageValue(args) as unknown[] })
       }),
   }
-  client.onChange((event) => post({ kind: 'event', event: toPageValue(event) }))
+  client.onChange((event) => post({ kind: 'event', event: toPageValue(event), now: client.now() }))
 
   port.onmessage = async (event: MessageEvent) => {
     const parsed = PageMessage.safeParse(event.data)
@@ -162,7 +162,7 @@ export async function startSigner({ root = document.body, config }: StartSignerO
     try {
       if (!method) throw new WalletAuthError('SIGNER_REFUSED', 'The signer does not do that.')
       const value = await method(client, message.args, io)
-      post({ kind: 'result', id: message.id, value: toPageValue(value) })
+      post({ kind: 'result', id: message.id, value: toPageValue(value), now: client.now() })
     } catch (error) {
       if (!isWalletAuthError(error)) console.error(error)
       post({ kind: 'error', id: message.id, error: toSignerError(error) })
