@@ -65,6 +65,9 @@ export const STAMP_FORBIDDEN = ['@hpke/', '@simplewebauthn/', 'zod']
 /** Packages the page's client in signer mode must never pull in: the signer validates, signs and stores. */
 export const SIGNER_CLIENT_FORBIDDEN = ['zod', '@hpke/', '@simplewebauthn/', '@noble/', 'idb-keyval']
 
+/** Entries whose first load must not carry WebAuthn's library: it is loaded with the first ceremony. */
+export const LAZY_WEBAUTHN_ENTRIES = ['index', 'client', 'client+elements']
+
 /** The sources of `entry` (esbuild's and Vite's, lazy chunks included) from any of `packages`. */
 function forbiddenSources(entry, packages) {
   const sources = [...entry.inputs, ...(entry.vite?.modules ?? [])]
@@ -97,6 +100,9 @@ export async function measureSizes({ vite = true } = {}) {
   // Every bundled source, lazy chunks included: the stamp path must not reach these at all.
   const forbidden = forbiddenSources(entryNamed('stamp'), STAMP_FORBIDDEN)
   const signerClientForbidden = forbiddenSources(entryNamed('signer-client'), SIGNER_CLIENT_FORBIDDEN)
+  const webAuthnUpFront = LAZY_WEBAUTHN_ENTRIES.filter((name) =>
+    entryNamed(name).initial.packages.some((pkg) => pkg.startsWith('@simplewebauthn/')),
+  )
   const initialGzip = (name, pick) => pick(entryNamed(name))?.initial.gzip
   const budgets = BUDGETS.map((budget) => {
     // The entry's size, or what it adds over `over`.
@@ -115,12 +121,14 @@ export async function measureSizes({ vite = true } = {}) {
     budgets,
     stampForbidden: forbidden,
     signerClientForbidden,
+    webAuthnUpFront,
     vitePreloadHelperGzip: vite ? await (await import('./viteSize.mjs')).vitePreloadHelperSize() : undefined,
     timing: { esbuildMs: totalMs((e) => e.ms), viteMs: vite ? totalMs((e) => e.vite.ms) : undefined },
     // Targets (`enforced: false`) are reported but never fail the run. Budgets are on esbuild's numbers.
     ok:
       forbidden.length === 0 &&
       signerClientForbidden.length === 0 &&
+      webAuthnUpFront.length === 0 &&
       budgets.every((b) => b.ok || !b.enforced),
   }
 }
@@ -135,6 +143,7 @@ export function sizeMarkdown({
   budgets,
   stampForbidden,
   signerClientForbidden = [],
+  webAuthnUpFront = [],
   vitePreloadHelperGzip,
   timing,
 }) {
@@ -177,6 +186,9 @@ export function sizeMarkdown({
     signerClientForbidden.length
       ? `**signer-client entry pulls in forbidden code:** ${signerClientForbidden.join(', ')}`
       : `signer-client entry: no ${SIGNER_CLIENT_FORBIDDEN.map((p) => p.replace(/\/$/, '')).join(', ')} code.`,
+    webAuthnUpFront.length
+      ? `**@simplewebauthn/browser in the first load of:** ${webAuthnUpFront.join(', ')}`
+      : `${LAZY_WEBAUTHN_ENTRIES.join(', ')}: @simplewebauthn/browser loaded with the first passkey ceremony, not up front.`,
   )
   if (vite) {
     lines.push(

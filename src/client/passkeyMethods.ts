@@ -3,6 +3,7 @@ import { WalletAuthError } from '../errors.js'
 import type { StoredSession } from '../keys/createKeyStore.js'
 import { passkeyAssertion } from '../passkey/passkeyAssertion.js'
 import { passkeyRegistration } from '../passkey/passkeyRegistration.js'
+import { loadWebAuthn } from '../passkey/webAuthnLibrary.js'
 import { AuthMethod } from '../wire/authMethod.js'
 import { AuthSession } from '../wire/authSession.js'
 import { PasskeyAuthChallenge } from '../wire/passkeyAuthChallenge.js'
@@ -73,6 +74,9 @@ export function createPasskeyMethods(ctx: ClientContext): PasskeyMethods {
     options: PasskeySignInOptions,
   ): Promise<PreparedPasskeySignIn> {
     const path = `/auth/credentials/${encodeURIComponent(credentialId)}`
+    // Loaded beside the challenge, so that `signIn()` starts the ceremony within the click.
+    const library = loadWebAuthn()
+    library.catch(() => {}) // a failed load is thrown below, once the challenge is in
     const { pendingKey, clientPublicKey } = await ctx.pendingKey()
     const askedAt = ctx.settings.now()
     const serviceAskedAt = ctx.serviceNow() ?? askedAt
@@ -90,6 +94,7 @@ export function createPasskeyMethods(ctx: ClientContext): PasskeyMethods {
         ? { allowCredentials: options.allowCredentials.map((id) => ({ id })) }
         : {}),
     }
+    await library
     // ready -> running (ceremony) -> used (assertion sent); a ceremony failing in the browser goes back to ready.
     let stage: 'ready' | 'running' | 'used' = 'ready'
     const prepared: PreparedPasskeySignIn = {

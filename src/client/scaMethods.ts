@@ -5,6 +5,7 @@ import type {
 import { WalletAuthError } from '../errors.js'
 import { checkedOrigin, passkeyAssertion } from '../passkey/passkeyAssertion.js'
 import { passkeyRegistration } from '../passkey/passkeyRegistration.js'
+import { loadWebAuthn } from '../passkey/webAuthnLibrary.js'
 import {
   PasskeyEnrolmentConfirm,
   PasskeyEnrolmentStart,
@@ -173,8 +174,14 @@ export function createScaMethods(ctx: ClientContext): ScaMethods {
         fetch: relayConfirmed,
       })
     },
-    startLogin: (customerId, factor) =>
-      ctx.call('POST', `/sca/login/start${query(customerId)}`, { body: { factor }, schema: ScaLoginStart }),
+    startLogin: (customerId, factor) => {
+      // A passkey login's ceremony runs from the person's click: its library is loaded meanwhile.
+      if (factor === 'PASSKEY') void loadWebAuthn().catch(() => {})
+      return ctx.call('POST', `/sca/login/start${query(customerId)}`, {
+        body: { factor },
+        schema: ScaLoginStart,
+      })
+    },
     async completeLogin(customerId, { started, code, endUserIpAddress, origin }) {
       const isPasskey = started.factor === 'PASSKEY'
       if (!isPasskey && typeof code !== 'string') {

@@ -1,6 +1,6 @@
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser'
 import type { PasskeySignInOptions } from '../client/passkeyMethods.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
+import { browserHasWebAuthn } from '../passkey/browserHasWebAuthn.js'
 import { h } from './dom.js'
 import type { ElementSession } from './elementClient.js'
 import { WalletElement } from './walletElement.js'
@@ -158,7 +158,7 @@ export class WalletPasskeyButton extends WalletElement {
    * the button: the ceremony says what this browser can do.
    */
   #detect() {
-    if (browserSupportsWebAuthn() || this.#unavailable) return
+    if (browserHasWebAuthn() || this.#unavailable) return
     this.#stop()
     this.#unavailable = true
     this.refresh()

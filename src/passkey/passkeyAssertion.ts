@@ -1,14 +1,12 @@
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialRequestOptionsJSON,
-  startAuthentication,
-} from '@simplewebauthn/browser'
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { bytesToBase64Url } from '../crypto/bytesToBase64Url.js'
 import { utf8 } from '../crypto/utf8.js'
 import { WalletAuthError } from '../errors.js'
 import type { PasskeyAssertion } from '../wire/passkeyAssertion.js'
+import { browserHasWebAuthn } from './browserHasWebAuthn.js'
 import { knownPasskeys } from './knownPasskeys.js'
 import { toPasskeyError } from './toPasskeyError.js'
+import { loadedWebAuthn, loadWebAuthn } from './webAuthnLibrary.js'
 
 interface CommonOptions {
   /**
@@ -122,10 +120,12 @@ function notAllowedMeaning(error: WalletAuthError, allowed: readonly string[]): 
 export async function passkeyAssertion(options: PasskeyAssertionOptions): Promise<PasskeyAssertion> {
   checkedOrigin(options)
   const optionsJSON = requestOptions(options)
-  if (!browserSupportsWebAuthn()) {
+  if (!browserHasWebAuthn()) {
     throw new WalletAuthError('PASSKEY_NOT_SUPPORTED', 'This browser does not support passkeys.')
   }
   try {
+    // Loaded ahead (a prepared sign-in) nothing is awaited here, within the person's click.
+    const { startAuthentication } = loadedWebAuthn() ?? (await loadWebAuthn())
     const { id, response } = await startAuthentication({ optionsJSON })
     knownPasskeys.remember(id)
     const assertion: PasskeyAssertion = {

@@ -1,12 +1,10 @@
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  startRegistration,
-} from '@simplewebauthn/browser'
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
 import { WalletAuthError } from '../errors.js'
 import type { PasskeyAttestation } from '../wire/passkeyAssertion.js'
+import { browserHasWebAuthn } from './browserHasWebAuthn.js'
 import { knownPasskeys } from './knownPasskeys.js'
 import { toPasskeyError } from './toPasskeyError.js'
+import { loadedWebAuthn, loadWebAuthn } from './webAuthnLibrary.js'
 
 /** Options of `passkeyRegistration`. */
 export interface PasskeyRegistrationOptions {
@@ -43,10 +41,12 @@ export async function passkeyRegistration(
   if (!optionsJSON || typeof optionsJSON.challenge !== 'string' || typeof nickname !== 'string') {
     throw new WalletAuthError('INVALID_ARGUMENT', 'passkeyRegistration needs optionsJSON and a nickname.')
   }
-  if (!browserSupportsWebAuthn()) {
+  if (!browserHasWebAuthn()) {
     throw new WalletAuthError('PASSKEY_NOT_SUPPORTED', 'This browser does not support passkeys.')
   }
   try {
+    // Loaded ahead (when adding began) nothing is awaited here, within the person's click.
+    const { startRegistration } = loadedWebAuthn() ?? (await loadWebAuthn())
     const { id, response } = await startRegistration({ optionsJSON })
     knownPasskeys.remember(id)
     return {

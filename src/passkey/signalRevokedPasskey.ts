@@ -1,5 +1,6 @@
-import { browserSupportsWebAuthn, getBrowserCapabilities, sendSignal } from '@simplewebauthn/browser'
+import { browserHasWebAuthn } from './browserHasWebAuthn.js'
 import { knownPasskeys } from './knownPasskeys.js'
+import { loadWebAuthn } from './webAuthnLibrary.js'
 
 /** Options of `signalRevokedPasskey`. */
 export interface RevokedPasskey {
@@ -26,7 +27,9 @@ export async function signalRevokedPasskey(passkey: RevokedPasskey): Promise<boo
   const rpID = passkey.rpId ?? globalThis.location?.hostname
   if (!rpID) return false
   try {
-    if (!browserSupportsWebAuthn()) return false
+    if (!browserHasWebAuthn()) return false
+    // Loaded only for a browser with WebAuthn, and only when a passkey was revoked.
+    const { getBrowserCapabilities, sendSignal } = await loadWebAuthn()
     const capabilities = await getBrowserCapabilities()
     if (capabilities.signalUnknownCredential !== 'supported') return false
     await sendSignal({ signalName: 'unknownCredential', rpID, credentialID: passkey.credentialId })

@@ -1,10 +1,11 @@
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser'
 import type { ContactChannel } from '../client/contactVerificationMethods.js'
 import type { WalletAuth } from '../client/createWalletAuth.js'
 import type { PreparedOauthSignIn } from '../client/oauthMethods.js'
 import type { PreparedPasskeySignIn } from '../client/passkeyMethods.js'
 import { WalletAuthError } from '../errors.js'
 import { visibleText } from '../intent/visibleText.js'
+import { browserHasWebAuthn } from '../passkey/browserHasWebAuthn.js'
+import { loadWebAuthn } from '../passkey/webAuthnLibrary.js'
 import type { SignerDialog } from './signerDialog.js'
 import { signerFetch } from './signerFetch.js'
 import { CALLBACK_MARK } from './signerProtocol.js'
@@ -124,8 +125,10 @@ export const SIGNER_METHODS: Readonly<Record<string, Method>> = {
     const add = options(opts) as { accountId: string; nickname: string; optionsJSON: never }
     const nickname = visibleText(text(add.nickname, 'The name'))
     // Not asked for what this browser cannot make.
-    if (!browserSupportsWebAuthn())
+    if (!browserHasWebAuthn())
       throw new WalletAuthError('PASSKEY_NOT_SUPPORTED', 'This browser does not support passkeys.')
+    // Loaded while the person reads: the ceremony then starts within their click.
+    void loadWebAuthn().catch(() => {})
     const yes = await io.dialog.confirm({
       action: 'add-credential',
       summary: 'Add a passkey made on this device as a way to sign in to the wallet.',
