@@ -411,3 +411,196 @@ describe('a payload that reads two ways', () => {
     expect((await w.wallet.quotes.execute(mine.id)).released).toBe(true)
   })
 })
+
+/** `text` with the case of every letter flipped: the same id to a reader who ignores case. */
+const swapCase = (text: string) =>
+  text.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()))
+
+/** The user's 1 USDB quote request to $success.usd, locked on `side` (1 USD received, or 1 USDB sent). */
+function quoteRequest(w: World, side: 'SENDING' | 'RECEIVING' = 'SENDING') {
+  return {
+    source: { sourceType: 'ACCOUNT' as const, accountId: w.customer.accountId },
+    destination: {
+      destinationType: 'UMA_ADDRESS' as const,
+      umaAddress: `$success.usd@${w.h.sandbox.config.umaDomain}`,
+    },
+    lockedCurrencySide: side,
+    lockedCurrencyAmount: side === 'SENDING' ? 1_000_000 : 100,
+  }
+}
+
+/** The created quote's answer, edited by `edit` on its way to the page. */
+/** The members of a quote's answer the tests below edit. */
+type QuoteBody = {
+  id: string
+  source: { accountId: string }
+  destination: { umaAddress: string }
+  paymentInstructions: Array<{ accountOrWalletInfo: { accountType: string; payloadToSign?: string } }>
+}
+
+const createdAnswer = (edit: (quote: QuoteBody) => void): Tamper => ({
+  response: async (_, response) => {
+    const body = await response.json()
+    edit(body)
+    return Response.json(body, { status: response.status })
+  },
+})
+
+/** The quote's embedded-wallet payment instruction again, carrying `payloadToSign` instead. */
+function withPayload(quote: QuoteBody, payloadToSign: string): QuoteBody['paymentInstructions'][number] {
+  const own = quote.paymentInstructions.find((i) => i.accountOrWalletInfo.accountType === 'EMBEDDED_WALLET')
+  if (!own) throw new Error('The quote has no embedded-wallet instruction to copy.')
+  return { ...own, accountOrWalletInfo: { ...own.accountOrWalletInfo, payloadToSign } }
+}
+
+describe('a hostile backend answering another quote than the one the user created', () => {
+  it.each([
+    [
+      'draws on another account than the one asked',
+      (quote: QuoteBody) => {
+        quote.source.accountId = `InternalAccount:${crypto.randomUUID()}`
+      },
+      'quote.source',
+    ],
+    [
+      'draws on the asked account spelled in another case (ids are case-sensitive)',
+      (quote: QuoteBody) => {
+        quote.source.accountId = swapCase(quote.source.accountId)
+      },
+      'quote.source',
+    ],
+    [
+      'pays another UMA address than the one asked',
+      (quote: QuoteBody) => {
+        quote.destination.umaAddress = quote.destination.umaAddress.replace('$success.usd', '$success.eur')
+      },
+      'quote.destination',
+    ],
+  ] as const)('is refused when the created quote %s', async (_, edit, field) => {
+    const w = await world()
+    await fund(w.h, w.customer.accountId, 500_000_000)
+    w.arm(unsigned('POST', /\/quotes$/), createdAnswer(edit))
+    await refusedUnsigned(w, () => w.wallet.quotes.create(quoteRequest(w)), field)
+    expect((await w.wallet.quotes.create(quoteRequest(w))).source).toEqual(quoteRequest(w).source)
+  })
+
+  it('is refused when it creates another amount on the receiving side the user locked', async () => {
+    const w = await world()
+    await fund(w.h, w.customer.accountId, 500_000_000)
+    w.arm(unsigned('POST', /\/quotes$/), {
+      request: (request) =>
+        rewritten(request, (body) => Object.assign(body, { lockedCurrencyAmount: 20_000 })),
+    })
+    const request = quoteRequest(w, 'RECEIVING')
+    await refusedUnsigned(w, () => w.wallet.quotes.create(request), 'quote.lockedCurrencyAmount')
+    expect((await w.wallet.quotes.create(request)).totalReceivingAmount).toBe(100)
+  })
+
+  it('is refused when the created quote carries its own payload beside the one of the quote', async () => {
+    const w = await world()
+    const { theirs } = await twoQuotes(w)
+    const attackers = walletInstruction(theirs).payloadToSign
+    // The attacker's payload first: a client that signed the first one would pay the attacker.
+    w.arm(
+      unsigned('POST', /\/quotes$/),
+      createdAnswer((quote) => {
+        quote.paymentInstructions = [withPayload(quote, attackers), ...quote.paymentInstructions]
+      }),
+    )
+    await refusedUnsigned(w, () => w.wallet.quotes.create(quoteRequest(w)), 'quote.paymentInstructions')
+  })
+
+  it("is refused when the quote read before paying carries a second payload after the quote's own", async () => {
+    const w = await world()
+    const { mine, theirs } = await twoQuotes(w)
+    const attackers = walletInstruction(theirs).payloadToSign
+    // The quote's own payload first: a client that signed the first one would pay a quote whose
+    // instructions say two things.
+    w.arm(
+      unsigned('GET', /\/quotes\/[^/]+$/),
+      createdAnswer((quote) => {
+        quote.paymentInstructions = [...quote.paymentInstructions, withPayload(quote, attackers)]
+      }),
+    )
+    await refusedUnsigned(w, () => w.wallet.quotes.execute(mine.id), 'quote.paymentInstructions')
+    expect(w.asked.filter((d) => d.action === 'pay')).toEqual([])
+    expect((await w.wallet.quotes.execute(mine.id)).released).toBe(true)
+  })
+
+  it('is refused when the quote read back differs from the id asked only in case', async () => {
+    const w = await world()
+    const { mine } = await twoQuotes(w)
+    w.arm(
+      unsigned('GET', /\/quotes\/[^/]+$/),
+      createdAnswer((quote) => {
+        quote.id = swapCase(quote.id)
+      }),
+    )
+    await refusedUnsigned(w, () => w.wallet.quotes.execute(mine.id), 'quote.id')
+    expect((await w.wallet.quotes.execute(mine.id)).released).toBe(true)
+  })
+})
+
+describe("paying a quote that is not drawn on the session's account", () => {
+  it.each([
+    ['another customer', async (w: World) => (await createCustomer(w.h)).accountId],
+    ["the session's account spelled in another case", async (w: World) => swapCase(w.customer.accountId)],
+  ] as const)('is refused, nothing signed, when the quote is drawn on %s', async (_, account) => {
+    const w = await world()
+    const { theirs } = await twoQuotes(w)
+    const accountId = await account(w)
+    // The page is handed a quote id to pay (a payment link, say): the backend answers that quote,
+    // its payload the wallet's own, as drawn on another account.
+    w.arm(
+      unsigned('GET', /\/quotes\/[^/]+$/),
+      createdAnswer((quote) => {
+        quote.source.accountId = accountId
+      }),
+    )
+    await refusedUnsigned(w, () => w.wallet.quotes.execute(theirs.id), 'quote.source')
+    expect(w.asked.filter((d) => d.action === 'pay')).toEqual([])
+  })
+})
+
+describe("a payload naming another wallet than the one the session's payloads named", () => {
+  it.each([
+    ['another wallet', () => `wallet_${crypto.randomUUID()}`],
+    ["the session's wallet spelled in another case (ids are case-sensitive)", swapCase],
+  ] as const)('is refused, nothing signed, when a payment names %s', async (_, otherWallet) => {
+    const w = await world()
+    const { mine, theirs } = await twoQuotes(w)
+    expect((await w.wallet.quotes.execute(mine.id)).released).toBe(true)
+    const other = otherWallet(JSON.parse(walletInstruction(theirs).payloadToSign).parameters.signWith)
+    expect(other).not.toBe(JSON.parse(walletInstruction(theirs).payloadToSign).parameters.signWith)
+    // A quote the page never held, its payload the same transaction signed with another wallet.
+    w.arm(
+      unsigned('GET', /\/quotes\/[^/]+$/),
+      createdAnswer((quote) => {
+        const info = walletInstruction(quote)
+        const activity = JSON.parse(info.payloadToSign)
+        activity.parameters.signWith = other
+        info.payloadToSign = JSON.stringify(activity)
+      }),
+    )
+    const error = await refusedUnsigned(w, () => w.wallet.quotes.execute(theirs.id), 'parameters.signWith')
+    expect(error.details?.received).toBe(other)
+  })
+})
+
+describe('a payload of an organization differing only in case from the session', () => {
+  it('is refused on the export: ids are case-sensitive', async () => {
+    const w = await world()
+    w.arm(unsigned('POST', /\/export$/), {
+      response: async (_, response) => {
+        const challenge = await response.json()
+        const activity = JSON.parse(challenge.payloadToSign)
+        const payloadToSign = JSON.stringify({
+          ...activity,
+          organizationId: swapCase(activity.organizationId),
+        })
+        return Response.json({ ...challenge, payloadToSign }, { status: 202 })
+      },
+    })
+    await refusedUnsigned(w, () => w.wallet.exportWallet(w.customer.accountId), 'organizationId')
+  })
+})
