@@ -1,8 +1,10 @@
 import * as z from 'zod/mini'
 import { derSignatureToRaw } from '../crypto/derSignatureToRaw.js'
 import { ECDSA_P256, ECDSA_SHA256 } from '../crypto/ecdsaParams.js'
+import { readBytesUpTo } from '../crypto/readBytesUpTo.js'
 import { utf8 } from '../crypto/utf8.js'
 import { WalletAuthError } from '../errors.js'
+import { duplicateJsonKey } from '../intent/duplicateJsonKey.js'
 import { parseWire } from '../wire/parseWire.js'
 import { WEBHOOK_SIGNATURE_HEADER } from './webhookSignatureHeader.js'
 
@@ -50,7 +52,16 @@ export interface WebhookRequest {
 export type VerifyWebhookOptions = (WebhookDelivery | WebhookRequest) & {
   /** The service's webhook public key: PEM (SPKI, P-256), or an imported ECDSA P-256 `CryptoKey`. */
   publicKey: string | CryptoKey
+  /**
+   * The largest body read, in bytes. Default 1 MiB (1 048 576), far above any event of the service.
+   * A larger body is refused (`WEBHOOK_SIGNATURE_INVALID`, reason `BODY_TOO_LARGE`) without
+   * being read past the limit, nor hashed.
+   */
+  maxBodyBytes?: number
 }
+
+/** The default of `maxBodyBytes`: 1 MiB. */
+const MAX_BODY_BYTES = 1024 * 1024
 
 // An integrator verifies every delivery with the same one or two keys: import each PEM once.
 const KEY_CACHE_SIZE = 8
@@ -129,36 +140,86 @@ async function verifySignature(
   if (!valid) throw refused('The webhook signature does not match its body.')
 }
 
+/**
+ * The signed body as JSON. A member named twice in one object is refused: parsers disagree on
+ * which of the two counts (`JSON.parse` takes the last, others the first), so the event this
+ * returns could differ from what another reader of the same bytes acts on.
+ */
 function parseJson(message: Uint8Array<ArrayBuffer>): unknown {
+  let text: string
+  let value: unknown
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(message))
+    text = new TextDecoder('utf-8', { fatal: true }).decode(message)
+    value = JSON.parse(text)
   } catch (cause) {
     throw new WalletAuthError('INVALID_RESPONSE', 'The signed webhook body is not JSON.', { cause })
   }
+  const repeated = duplicateJsonKey(text)
+  if (repeated !== undefined) {
+    throw new WalletAuthError(
+      'INVALID_RESPONSE',
+      `The signed webhook body names ${JSON.stringify(repeated)} twice in one object.`,
+      { details: { repeated } },
+    )
+  }
+  return value
 }
 
-function bodyBytes(body: WebhookDelivery['body']): Uint8Array<ArrayBuffer> {
-  if (typeof body === 'string') return utf8(body)
-  if (body instanceof ArrayBuffer) return new Uint8Array(body)
-  if (body instanceof Uint8Array) return new Uint8Array(body)
-  throw new WalletAuthError('INVALID_ARGUMENT', 'A webhook body must be its raw bytes or text.')
+function tooLarge(maxBytes: number): WalletAuthError {
+  return new WalletAuthError(
+    'WEBHOOK_SIGNATURE_INVALID',
+    `The webhook body is larger than ${maxBytes} bytes: it was not read.`,
+    { reason: 'BODY_TOO_LARGE', details: { maxBytes } },
+  )
 }
 
-async function deliveryOf(options: VerifyWebhookOptions): Promise<WebhookDelivery> {
+function bodyBytes(body: WebhookDelivery['body'], maxBytes: number): Uint8Array<ArrayBuffer> {
+  // A string's UTF-8 takes at least a byte per code unit: one that long is too large unencoded.
+  if (typeof body === 'string' && body.length > maxBytes) throw tooLarge(maxBytes)
+  let bytes: Uint8Array<ArrayBuffer>
+  if (typeof body === 'string') bytes = utf8(body)
+  else if (body instanceof ArrayBuffer) bytes = new Uint8Array(body)
+  else if (body instanceof Uint8Array) bytes = new Uint8Array(body)
+  else throw new WalletAuthError('INVALID_ARGUMENT', 'A webhook body must be its raw bytes or text.')
+  if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes)
+  return bytes
+}
+
+/** A request's body, read up to `maxBytes` and no further (a longer one is cancelled, and refused). */
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('Content-Length') ?? 0)
+  if (declared > maxBytes) throw tooLarge(maxBytes)
+  if (!request.body) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const { bytes } = await readBytesUpTo(reader, maxBytes)
+  if (bytes) return bytes
+  await reader.cancel().catch(() => {})
+  throw tooLarge(maxBytes)
+}
+
+async function deliveryOf(options: VerifyWebhookOptions, maxBytes: number): Promise<WebhookDelivery> {
   if (!('request' in options)) return options
   const { request, headerName = WEBHOOK_SIGNATURE_HEADER } = options
-  return { body: await request.arrayBuffer(), signature: request.headers.get(headerName) }
+  return { body: await readCapped(request, maxBytes), signature: request.headers.get(headerName) }
 }
 
 /**
  * Verifies a webhook of the service and returns its event, only when its signature holds: an
  * ECDSA P-256 SHA-256 signature (DER, base64, bare or as `{"v":"1","s":"…"}`) over the exact
  * body bytes, by the service's webhook key. The body is parsed only after that. A missing,
- * malformed or wrong signature, another header version, or a body changed by a byte is
- * `WEBHOOK_SIGNATURE_INVALID` (answer 401); a key that is not a P-256 public key is
- * `INVALID_PUBLIC_KEY`; a signed body that is not a webhook envelope is `INVALID_RESPONSE`.
+ * malformed or wrong signature, another header version, a body changed by a byte, or a body
+ * larger than `maxBodyBytes` (1 MiB; not read past it) is `WEBHOOK_SIGNATURE_INVALID` (answer
+ * 401); a key that is not a P-256 public key is `INVALID_PUBLIC_KEY`; a signed body that is not
+ * a webhook envelope, or that names a member twice in one object, is `INVALID_RESPONSE`.
  * Node 20+, Deno, Bun, workers: anything with WebCrypto. Give the raw body, never a parsed one
  * serialised again (`express.raw`, not `express.json`), and deduplicate on the event's `id`.
+ *
+ * A signature with the high `s` of its pair is accepted: the contract's guide verifies with
+ * ordinary ECDSA (Node's `crypto.verify`, Python's `cryptography`), which signs either half, so
+ * refusing one would refuse genuine deliveries. Its twin (`n - s`) verifies too, over the same
+ * bytes: it can only replay a delivery, never change one. Deduplicate on the event's `id`, never
+ * on the signature's bytes, and refuse an event older than the time you keep ids for (its
+ * `timestamp`; see the backend guide's Webhooks).
  *
  * @example
  * ```ts
@@ -185,10 +246,10 @@ async function deliveryOf(options: VerifyWebhookOptions): Promise<WebhookDeliver
  * ```
  */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<WebhookEvent> {
-  const { publicKey } = options
-  const { body, signature } = await deliveryOf(options)
+  const { publicKey, maxBodyBytes = MAX_BODY_BYTES } = options
+  const { body, signature } = await deliveryOf(options, maxBodyBytes)
   const key = typeof publicKey === 'string' ? await importPem(publicKey) : publicKey
-  const message = bodyBytes(body)
+  const message = bodyBytes(body, maxBodyBytes)
   await verifySignature(key, rawSignature(signature), message)
   return parseWire(WebhookEnvelope, parseJson(message), 'Webhook')
 }

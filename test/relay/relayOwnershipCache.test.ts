@@ -125,6 +125,43 @@ describe('the ownership the relay remembers', () => {
     )
   })
 
+  it('plants no created quote whose source names another customer, and learns the one drawn on hers', async () => {
+    const ownershipStore = createMemoryOwnershipStore()
+    // Each source as a created quote's answer could (wrongly) carry it, Ada's own last.
+    const sources: [string, Record<string, unknown>][] = [
+      ['Quote:actingForBob', { sourceType: 'ACCOUNT', accountId: ada.accountId, customerId: bob.customerId }],
+      ['Quote:bobsAccount', { sourceType: 'ACCOUNT', accountId: bob.accountId }],
+      ['Quote:bobsFunding', { sourceType: 'REALTIME_FUNDING', customerId: bob.customerId, currency: 'USD' }],
+      ['Quote:platformFunding', { sourceType: 'REALTIME_FUNDING', currency: 'USD' }],
+      ['Quote:adas', { sourceType: 'ACCOUNT', accountId: ada.accountId, customerId: ada.customerId }],
+    ]
+    let next = 0
+    const { as } = relayWith(worldOf(ada, bob), {
+      ownershipStore,
+      answer: (request) => {
+        if (request.method !== 'POST') return Response.json({})
+        const [id, source] = sources[next++] ?? ['', {}]
+        return Response.json({ id, source, status: 'PENDING' }, { status: 201 })
+      },
+    })
+    const create = json('POST', {
+      source: { sourceType: 'ACCOUNT', accountId: ada.accountId },
+      destination: { destinationType: 'UMA_ADDRESS', umaAddress: '$success.usd@sandbox.example' },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 100,
+    })
+    for (const [id] of sources) {
+      expect([id, (await as(ada.customerId, '/quotes', create)).status]).toEqual([id, 201])
+    }
+    const learned = await Promise.all(
+      sources.map(async ([id]) => [id, await ownershipStore.has(ada.customerId, id)]),
+    )
+    expect(learned).toEqual(sources.map(([id]) => [id, id === 'Quote:adas']))
+    // The world knows none of them: only what was learned is approved without a lookup.
+    expect(await as(ada.customerId, '/quotes/Quote:actingForBob')).toEqual({ status: 403, lookups: 1 })
+    expect(await as(ada.customerId, '/quotes/Quote:adas')).toEqual({ status: 200, lookups: 0 })
+  })
+
   it('learns a credential created and a session verified on the proven account', async () => {
     const answers: Record<string, () => Response> = {
       '/auth/credentials': () =>

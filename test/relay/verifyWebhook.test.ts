@@ -157,3 +157,131 @@ describe('verifyWebhook', () => {
     }
   })
 })
+
+/** The twin of a DER signature: the same `r` with `n - s`, which verifies over the same bytes. */
+function twin(der: Buffer): Buffer {
+  const rLength = der[3] as number
+  const r = BigInt(`0x${der.subarray(4, 4 + rLength).toString('hex')}`)
+  const s = BigInt(`0x${der.subarray(6 + rLength).toString('hex')}`)
+  return derEncode(r, ORDER - s)
+}
+
+/**
+ * A delivery whose body is `total` bytes of JSON-ish filler made as it is read, in 64 KiB chunks,
+ * with the count of bytes the reader pulled from it.
+ */
+function streamedDelivery(total: number, headers: Record<string, string> = {}) {
+  const chunk = new Uint8Array(64 * 1024).fill(0x20)
+  const pulled = { bytes: 0 }
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled.bytes >= total) return controller.close()
+      const next = chunk.subarray(0, Math.min(chunk.length, total - pulled.bytes))
+      pulled.bytes += next.length
+      controller.enqueue(next)
+    },
+  })
+  const request = new Request('http://app.example/webhooks', {
+    method: 'POST',
+    body: stream,
+    headers: { 'X-Service-Signature': v1(body), ...headers },
+    duplex: 'half',
+  } as RequestInit)
+  return { request, pulled }
+}
+
+describe('verifyWebhook against a replayed, doubled or oversized delivery', () => {
+  it("takes a signature's high-S twin as the same event, with the same id to deduplicate on", async () => {
+    const der = derOf(body)
+    const events = []
+    for (const signature of [der, twin(der)]) {
+      events.push(
+        await verifyWebhook({ body, signature: signature.toString('base64'), publicKey: service.pem }),
+      )
+    }
+    expect(twin(der).equals(der)).toBe(false)
+    expect(events[1]).toEqual(events[0])
+    // Deduplicating on the signature would take the twin for a new delivery; on the id it cannot.
+    expect(new Set(events.map((event) => event.id)).size).toBe(1)
+  })
+
+  it.each([
+    [
+      'a type named twice',
+      '{"id":"Webhook:1","type":"OUTGOING_PAYMENT.FAILED","type":"OUTGOING_PAYMENT.COMPLETED","timestamp":"2025-08-15T14:32:00Z"}',
+      'type',
+    ],
+    [
+      'a type named twice, once escaped',
+      '{"id":"Webhook:1","type":"TEST","typ\\u0065":"OUTGOING_PAYMENT.COMPLETED","timestamp":"2025-08-15T14:32:00Z"}',
+      'type',
+    ],
+    [
+      "a payment's status named twice in data",
+      '{"id":"Webhook:1","type":"OUTGOING_PAYMENT.COMPLETED","timestamp":"2025-08-15T14:32:00Z","data":{"id":"Transaction:1","status":"FAILED","status":"COMPLETED"}}',
+      'status',
+    ],
+    [
+      'an id named twice',
+      '{"id":"Webhook:1","type":"TEST","timestamp":"2025-08-15T14:32:00Z","id":"Webhook:2"}',
+      'id',
+    ],
+  ])('refuses a signed body with %s, whichever of the two a reader would take', async (_, doubled, name) => {
+    const error = await expectCode(
+      () => verifyWebhook({ body: doubled, signature: bare(doubled), publicKey: service.pem }),
+      'INVALID_RESPONSE',
+    )
+    expect(error.details).toEqual({ repeated: name })
+  })
+
+  it('reads a body of 64 MB no further than the 1 MiB limit, and refuses it', async () => {
+    const { request, pulled } = streamedDelivery(64 * 1024 * 1024)
+    const error = await expectCode(
+      () => verifyWebhook({ request, publicKey: service.pem }),
+      'WEBHOOK_SIGNATURE_INVALID',
+    )
+    expect([error.reason, error.details]).toEqual(['BODY_TOO_LARGE', { maxBytes: 1024 * 1024 }])
+    // The limit and the chunk it crossed it with, a chunk the stream had ready at most: not 64 MB.
+    expect(pulled.bytes).toBeLessThanOrEqual(1024 * 1024 + 2 * 64 * 1024)
+  })
+
+  it('refuses a body declared longer than the limit without reading any of it', async () => {
+    const { request, pulled } = streamedDelivery(2 * 1024 * 1024, {
+      'Content-Length': String(2 * 1024 * 1024),
+    })
+    const error = await expectCode(
+      () => verifyWebhook({ request, publicKey: service.pem }),
+      'WEBHOOK_SIGNATURE_INVALID',
+    )
+    expect(error.reason).toBe('BODY_TOO_LARGE')
+    expect(pulled.bytes).toBeLessThanOrEqual(64 * 1024)
+  })
+
+  it('takes a body of exactly maxBodyBytes, and refuses one byte more, given or read', async () => {
+    const exact = Buffer.byteLength(body)
+    const signature = v1(body)
+    await expect(
+      verifyWebhook({ body, signature, publicKey: service.pem, maxBodyBytes: exact }),
+    ).resolves.toMatchObject({ type: 'OUTGOING_PAYMENT.COMPLETED' })
+    const request = () =>
+      new Request('http://app.example/webhooks', {
+        method: 'POST',
+        body,
+        headers: { 'X-Service-Signature': signature },
+      })
+    await expect(
+      verifyWebhook({ request: request(), publicKey: service.pem, maxBodyBytes: exact }),
+    ).resolves.toMatchObject({ type: 'OUTGOING_PAYMENT.COMPLETED' })
+    for (const delivery of [body, Buffer.from(body), request()]) {
+      const options =
+        typeof delivery === 'object' && 'url' in delivery
+          ? { request: delivery }
+          : { body: delivery, signature }
+      const error = await expectCode(
+        () => verifyWebhook({ ...options, publicKey: service.pem, maxBodyBytes: exact - 1 }),
+        'WEBHOOK_SIGNATURE_INVALID',
+      )
+      expect(error.reason).toBe('BODY_TOO_LARGE')
+    }
+  })
+})

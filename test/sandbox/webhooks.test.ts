@@ -88,6 +88,7 @@ function expectContract(received: ReceivedWebhook[]) {
 }
 
 // Bounds on real-time waits, generous for a busy machine: each wait ends as soon as its condition holds.
+// The tests' own timeout (60 s): they do real network work, a receiver on localhost over sockets.
 describe('sandbox webhooks', { timeout: 60_000 }, () => {
   it("sends each flow's events once, signed under webhookPublicKey, as the contract shapes them", async () => {
     const { sandbox, call, webhooks } = await start()

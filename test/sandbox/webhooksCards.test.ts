@@ -60,6 +60,7 @@ async function start() {
 
 const cardOf = (webhook: ReceivedWebhook) => webhook.event.data as Record<string, unknown>
 
+// The tests' own timeout (60 s): they do real network work, a receiver on localhost over sockets.
 describe('card webhooks', { timeout: 60_000 }, () => {
   it('announces the end of provisioning on the sandbox clock, once, with the ACTIVE card', async () => {
     const { sandbox, call, webhooks, cardId, ofCard, settled } = await start()

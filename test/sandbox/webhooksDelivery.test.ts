@@ -48,6 +48,8 @@ async function sandboxFor(options: TestSandboxOptions): Promise<TestSandbox> {
 const ofType = (endpoint: SlowEndpoint, type: string) =>
   endpoint.arrivals.filter((arrival) => arrival.type === type)
 
+// Each test has a timeout of its own (60 s): it does real network work, a sandbox delivering to
+// an endpoint over sockets on localhost, which a loaded machine can slow past Vitest's 5 s default.
 describe('webhook delivery to a slow endpoint', () => {
   it(`keeps at most ${WEBHOOK_MAX_IN_FLIGHT} connections open to the endpoint, delivering every event once`, async () => {
     const funds = 15

@@ -2,7 +2,7 @@
 // service's retry schedule (1 s doubling up to 30 minutes, for 7 days), the events sent once, the
 // timeout that never leads to a second open attempt, the bound on open connections, close().
 
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createClock } from '../../src/sandbox/clock.js'
 import { createWebhookHub, type WebhookHubOptions } from '../../src/sandbox/webhooks/webhookHub.js'
 
@@ -73,13 +73,25 @@ function heldEndpoint() {
       held.push({
         answer: (status) => {
           end()
-          resolve(new Response('', { status }))
+          // Read without I/O, as `bare`'s: judging it takes only microtasks.
+          resolve({ status, text: async () => '' } as Response)
         },
         signal: init.signal ?? undefined,
       })
     })
   return { held, answer, connections }
 }
+
+/**
+ * Fakes the timers the hub's attempt timeouts and real-time wake-ups use (and `Date`, which a
+ * clock following real time reads), so a test moves real time itself: nothing waits on the
+ * machine's speed. Restored after each test.
+ */
+const fakeRealTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('webhook hub', () => {
   it('retries on the sandbox clock 1 s, 2 s, 4 s… apart, at most 30 minutes, until 7 days after the first attempt', async () => {
@@ -151,13 +163,14 @@ describe('webhook hub', () => {
   })
 
   it('lets a timed-out attempt end before any retry of it, which carries the same bytes', async () => {
+    fakeRealTime()
     const { held, answer } = heldEndpoint()
     const { hub, clock, calls, logged } = setup(answer, { timeoutMs: 20 })
     const sent = hub.emit('CUSTOMER.KYC_APPROVED', { id: 'Customer:1' })
-    // The attempt has failed (20 ms of real time) and a retry is due 1 s later on the sandbox clock.
-    await expect
-      .poll(() => logged().some((line) => line.includes('not answered within 20 ms')), { timeout: 10_000 })
-      .toBe(true)
+    // The attempt fails after 20 ms of real time, and a retry is due 1 s later on the sandbox clock.
+    await judged()
+    await vi.advanceTimersByTimeAsync(20)
+    expect(logged().some((line) => line.includes('not answered within 20 ms'))).toBe(true)
     expect(hub.pending()).toBe(1)
     clock.advance(MINUTE)
     hub.timeMoved()
@@ -168,42 +181,54 @@ describe('webhook hub', () => {
     expect(held[0]?.signal?.aborted).toBe(false)
     held[0]?.answer(500)
     // Now closed, with a failure: the overdue retry goes at once.
-    await expect.poll(() => calls.length).toBe(2)
+    await judged()
+    expect(calls.length).toBe(2)
     expect(calls[1]?.body).toBe(calls[0]?.body)
     expect(JSON.parse(calls[1]?.body ?? '')).toEqual(sent)
     held[1]?.answer(200)
-    await expect.poll(() => hub.inFlight()).toBe(0)
+    await judged()
+    expect(hub.inFlight()).toBe(0)
     expect(hub.pending()).toBe(0)
-  }, 30_000)
+  })
 
   it('takes a late 2xx to a timed-out attempt as delivered: no retry follows', async () => {
     const { held, answer } = heldEndpoint()
+    fakeRealTime()
     const { hub, clock, calls, logged } = setup(answer, { timeoutMs: 20 })
     hub.emit('OUTGOING_PAYMENT.COMPLETED', { id: 'Transaction:1' })
-    await expect
-      .poll(() => logged().some((line) => line.includes('not answered within')), { timeout: 10_000 })
-      .toBe(true)
+    await judged()
+    await vi.advanceTimersByTimeAsync(20)
+    expect(logged().some((line) => line.includes('not answered within'))).toBe(true)
     clock.advance(MINUTE)
     hub.timeMoved()
     held[0]?.answer(200)
-    await expect.poll(() => hub.inFlight()).toBe(0)
+    await judged()
+    expect(hub.inFlight()).toBe(0)
     await judged()
     expect(hub.pending()).toBe(0)
     clock.advance(DAY)
     hub.timeMoved()
     await judged()
     expect(calls).toHaveLength(1)
-  }, 30_000)
+  })
 
   it('closes a once-only attempt at the timeout: sendTest rejects, deliverOnce resolves undefined', async () => {
     const { held, answer } = heldEndpoint()
+    fakeRealTime()
     const { hub } = setup(answer, { timeoutMs: 20 })
-    await expect(hub.sendTest('http://localhost:9/hook')).rejects.toThrow(/No answer within 20 ms/)
+    const test = hub.sendTest('http://localhost:9/hook')
+    const refused = expect(test).rejects.toThrow(/No answer within 20 ms/)
+    await judged()
+    await vi.advanceTimersByTimeAsync(20)
+    await refused
     expect(held[0]?.signal?.aborted).toBe(true)
-    expect(await hub.deliverOnce('INCOMING_PAYMENT.PENDING', { id: 'Transaction:1' })).toBeUndefined()
+    const once = hub.deliverOnce('INCOMING_PAYMENT.PENDING', { id: 'Transaction:1' })
+    await judged()
+    await vi.advanceTimersByTimeAsync(20)
+    expect(await once).toBeUndefined()
     expect(hub.inFlight()).toBe(0)
     expect(hub.pending()).toBe(0)
-  }, 30_000)
+  })
 
   it("answers deliverOnce with the endpoint's answer, sent once, and undefined without an endpoint", async () => {
     const { hub, calls, clock } = setup(async () => new Response('{"ok":true}', { status: 503 }))
@@ -244,6 +269,7 @@ describe('webhook hub', () => {
   })
 
   it('sends a due retry without a clock move when the clock follows real time', async () => {
+    fakeRealTime()
     const answers = [500, 200]
     const calls: string[] = []
     const hub = createWebhookHub({
@@ -256,15 +282,22 @@ describe('webhook hub', () => {
       log: () => {},
       fetch: async (_input, init = {}) => {
         calls.push(new TextDecoder().decode(init.body as Uint8Array))
-        return new Response('', { status: answers.shift() ?? 200 })
+        return bare(answers.shift() ?? 200)()
       },
     })
     hub.emit('CUSTOMER.KYC_APPROVED', { id: 'Customer:1' })
-    await expect.poll(() => calls.length, { timeout: 10_000 }).toBe(2)
-    await expect.poll(() => hub.pending()).toBe(0)
+    await judged()
+    expect(hub.pending()).toBe(1)
+    expect(calls).toHaveLength(1)
+    // 50 ms of real time pass: the hub's own wake-up sends the retry, nobody moved the clock.
+    await vi.advanceTimersByTimeAsync(50)
+    await judged()
+    expect(calls.length).toBe(2)
+    await judged()
+    expect(hub.pending() + hub.inFlight()).toBe(0)
     expect(calls[1]).toBe(calls[0])
     hub.close()
-  }, 30_000)
+  })
 
   it('stops pending retries on close, aborts open attempts and ends what waits for a connection', async () => {
     const { held, answer } = heldEndpoint()

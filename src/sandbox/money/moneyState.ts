@@ -1,4 +1,6 @@
 import { IndexedMap } from '../indexedMap.js'
+import type { RememberedAnswer } from './firstAnswer.js'
+import type { OnceAnswer } from './onceAnswer.js'
 
 /** Statuses a transaction's timeline moves through once money moves. */
 export type TransactionStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED'
@@ -284,10 +286,11 @@ export interface MoneyState {
   pendingEffects: BalanceEffect[]
   /** External accounts whose screening review has not ended yet (`reviewExternalAccounts`). */
   externalAccountReviews: Set<string>
-  /** `Idempotency-Key` of `/execute` -> the first successful result (`firstAnswer`). */
-  executions: Map<string, Promise<{ quoteId: string; body: Record<string, unknown> }>>
-  /** `Idempotency-Key` of a quote creation or a transfer (by route) -> its first answer (`firstAnswer`). */
-  firstAnswers: Map<string, Promise<{ status: 200 | 201 | 202; body: Record<string, unknown> }>>
+  /**
+   * The route (with the quote it executes) and `Idempotency-Key` of a quote creation, a quote
+   * execution or a transfer -> its first answer or refusal (`answerOnce`).
+   */
+  firstAnswers: Map<string, Promise<RememberedAnswer<OnceAnswer>>>
   /** Customer id -> wrong SCA proofs in a row (counted as `failures` is), and until when authorizing is locked. */
   scaLockouts: Map<string, { failures: number; lockedUntil: number }>
 }
@@ -311,7 +314,6 @@ export function createMoneyState(): MoneyState {
     beneficialOwners: new IndexedMap({ customer: (owner) => owner.customerId }),
     pendingEffects: [],
     externalAccountReviews: new Set(),
-    executions: new Map(),
     firstAnswers: new Map(),
     scaLockouts: new Map(),
   }

@@ -9,7 +9,6 @@ import { verifyWalletSignature } from '../signedRetry.js'
 import { answerOnce } from './answerOnce.js'
 import { CreateQuoteBody, createQuote } from './createQuote.js'
 import { checkFunds, executeQuote, releaseQuote } from './executeQuote.js'
-import { firstAnswer } from './firstAnswer.js'
 import { conflict, rateLimited } from './moneyErrors.js'
 import { quoteStatus } from './quoteStatus.js'
 import { quoteView } from './quoteView.js'
@@ -44,7 +43,7 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
   const { money } = ctx.store
 
   app.post('/quotes', (c) =>
-    answerOnce(ctx, c, async () => {
+    answerOnce(ctx, c, 'POST /quotes', async () => {
       const { value } = await readBody(c, CreateQuoteBody)
       const { quote, accepted } = await createQuote(ctx, value)
       money.quotes.set(quote.id, quote)
@@ -65,12 +64,11 @@ export function quoteRoutes(ctx: SandboxContext): Hono {
         payloadToSign: quote.payloadToSign,
       })
     }
-    const first = await firstAnswer(money.executions, c.req.header('Idempotency-Key'), async () => {
+    // The key is the quote's own: the same key on another quote is another request.
+    return answerOnce(ctx, c, `POST /quotes/${quote.id}/execute`, async () => {
       await executeQuote(ctx, quote, value.scaFactor)
-      return { quoteId: quote.id, body: quoteView(ctx, quote) }
+      return { status: 200, body: quoteView(ctx, quote) }
     })
-    if (first.quoteId !== quote.id) throw conflict('This Idempotency-Key was used for another quote.')
-    return c.json(first.body)
   })
 
   app.post('/quotes/:quoteId/authorize', async (c) => {

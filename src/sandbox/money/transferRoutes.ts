@@ -64,7 +64,7 @@ export function transferRoutes(ctx: SandboxContext): Hono {
   const owner = (internal: InternalAccount) => internal.customerId ?? ctx.config.organizationId
 
   app.post('/transfer-in', (c) =>
-    answerOnce(ctx, c, async () => {
+    answerOnce(ctx, c, 'POST /transfer-in', async () => {
       const { value } = await readBody(c, TransferBody)
       const external = requireExternalAccount(ctx, value.source.accountId)
       const internal = requireInternalAccount(ctx, value.destination.accountId)
@@ -92,7 +92,7 @@ export function transferRoutes(ctx: SandboxContext): Hono {
   )
 
   app.post('/transfer-out', (c) =>
-    answerOnce(ctx, c, async () => {
+    answerOnce(ctx, c, 'POST /transfer-out', async () => {
       const { value } = await readBody(c, TransferBody)
       const internal = requireInternalAccount(ctx, value.source.accountId)
       const external = requireExternalAccount(ctx, value.destination.accountId)

@@ -100,7 +100,8 @@ function unrefTimer(callback: () => void, ms: number): ReturnType<typeof setTime
 /**
  * The webhook sender of one sandbox, with the service's retry policy. Deliveries never block the
  * flow that caused them. `TEST` and `INCOMING_PAYMENT.PENDING` are sent once. Any other event that
- * fails (network error, no answer within `timeoutMs`, a status other than 2xx and 409) is tried
+ * fails (network error, no answer within `timeoutMs`, a status other than 2xx and 409, a redirect
+ * included: redirects are never followed) is tried
  * again `retryDelayMs` later on the sandbox clock, the wait doubling up to 30 minutes, until 7 days
  * after its first attempt. Every attempt of an event carries the same bytes (so the same `id`),
  * and a slow endpoint is never sent an event again while an earlier attempt of it is still open:
@@ -139,6 +140,10 @@ export function createWebhookHub(options: WebhookHubOptions): WebhookHub {
         [headerName]: JSON.stringify({ v: '1', s: signature }),
       },
       body: delivery.bytes,
+      // A redirect is the endpoint's answer, not a place to deliver to: followed, a 301-303 turns
+      // into a GET without the event and its 200 would count as delivered. A 3xx is a failed
+      // attempt, retried like any other status but 2xx and 409.
+      redirect: 'manual',
       signal,
     })
     return { url: delivery.url, status: response.status, body: await response.text() }
