@@ -7,7 +7,7 @@
 // another is fetched without an integrity of its own (after a `modulepreload` refused it, a lazy
 // `import()` fetched it again and ran it), and only import maps pin one, not in every engine.
 import { defineConfig, type EnvironmentOptions } from 'vite'
-import { thirdPartyLicenses } from './bench/thirdPartyLicenses.js'
+import { thirdPartyLicenses } from './bench/install/thirdPartyLicenses.js'
 import { BROWSER_ENTRIES } from './build/browserEntries.js'
 import { integrityManifest } from './build/integrityManifest.js'
 import { minifyChunks } from './build/minifyChunks.js'

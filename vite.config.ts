@@ -1,7 +1,7 @@
 import { playwright } from '@vitest/browser-playwright'
 import type { Plugin as EsbuildPlugin } from 'esbuild'
 import { defineConfig } from 'vitest/config'
-import { thirdPartyLicenses } from './bench/thirdPartyLicenses.js'
+import { thirdPartyLicenses } from './bench/install/thirdPartyLicenses.js'
 import { entrySources } from './build/entrySources.mjs'
 import packageJson from './package.json' with { type: 'json' }
 import { chromiumLaunchOptions } from './test/browser/chromium.mjs'

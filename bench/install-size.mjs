@@ -2,7 +2,7 @@
 // published, installs the tarball into an empty app in a temp dir, counts the packages and bytes.
 //   node bench/install-size.mjs            prints the BENCHMARKS.md section and rewrites it there
 //   node bench/install-size.mjs --check    (`npm run check:install`, in `npm test`) exits 1, one
-//       sentence per failure, when the install is over INSTALL_BUDGET (bench/installSize.mjs), when
+//       sentence per failure, when the install is over INSTALL_BUDGET (bench/install/installSize.mjs), when
 //       the installed sandbox command, relay or sandbox do not run for a Node user, when an entry's
 //       public types do not compile there, when a browser entry's chunks hold server-side code, or
 //       when the installed package bundles code whose licence dist/THIRD-PARTY-LICENSES.md lacks.
@@ -12,8 +12,8 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { inspectBrowserChunks } from './browserChunks.mjs'
-import { checkNodeEntries, checkSandboxCommand } from './installNodeUse.mjs'
+import { inspectBrowserChunks } from './install/browserChunks.mjs'
+import { checkNodeEntries, checkSandboxCommand } from './install/installNodeUse.mjs'
 import {
   installMarkdown,
   installProblems,
@@ -21,9 +21,9 @@ import {
   packAndInstall,
   removeInstall,
   replaceSection,
-} from './installSize.mjs'
-import { checkPublicTypes } from './installTypes.mjs'
-import { shippedLicenseProblems } from './shippedLicenses.mjs'
+} from './install/installSize.mjs'
+import { checkPublicTypes } from './install/installTypes.mjs'
+import { shippedLicenseProblems } from './install/shippedLicenses.mjs'
 
 const { values } = parseArgs({
   options: {

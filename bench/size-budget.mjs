@@ -2,8 +2,8 @@
 // comparison are in `npm run bench`); exits 1 when an enforced budget is exceeded, the stamp entry
 // pulls in HPKE, WebAuthn or zod code, or the signer-client entry schema, crypto or storage code.
 // Targets (`enforced: false`) only warn.
-import { browserFilesMarkdown, measureBrowserFiles } from './browserFilesSize.mjs'
-import { measureSizes, sizeMarkdown } from './size.mjs'
+import { browserFilesMarkdown, measureBrowserFiles } from './size/browserFilesSize.mjs'
+import { measureSizes, sizeMarkdown } from './size/size.mjs'
 
 const sizes = await measureSizes({ vite: false })
 console.log(sizeMarkdown(sizes))

@@ -1,5 +1,5 @@
 // RFC 3339 date-time with seconds and a `Z` or `±hh:mm` offset: the `DateTime` of src/wire,
-// without zod, for the signing path (test/fetchReaders.test.ts keeps the two in agreement).
+// without zod, for the signing path (test/fetch/fetchReaders.test.ts keeps the two in agreement).
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/
 

@@ -1,5 +1,5 @@
 // Every exported name of each public entry has a reference page in the built site, reached from its
-// entry's module page, and that page shows its @example (a value's; test/tsdoc.test.ts holds every
+// entry's module page, and that page shows its @example (a value's; test/package/tsdoc.test.ts holds every
 // exported value to having one) or, for a type without one, its summary.
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -125,8 +125,13 @@ export const transactionList: Scenario = {
       checkEqual(errors, ['FORBIDDEN'], 'wallet-error')
       checkEqual(
         root?.querySelector('[role="alert"]')?.textContent,
-        'The signed-in account may not do this. Code: FORBIDDEN',
+        'The signed-in account may not do this. Check that you signed in with the right account.',
         'the error shown',
+      )
+      checkEqual(
+        root?.querySelector('[part="error-code"]')?.textContent,
+        'Reference for support: FORBIDDEN',
+        'the code shown apart',
       )
       checkEqual(items().length, 0, 'transactions left on the page')
       await checkAccessible(history, 'the error')

@@ -218,7 +218,7 @@ describe('createSignerDialog: askCode', () => {
     expect(problem?.firstChild?.textContent).toBe(
       'That code is not right. Check it and try again, or send a new code.',
     )
-    expect(problem?.querySelector('.code-ref')?.textContent).toBe('Code: UNAUTHORIZED')
+    expect(problem?.querySelector('.code-ref')?.textContent).toBe('Reference for support: UNAUTHORIZED')
     expect(shadow.activeElement).toBe(field())
     expect([field().selectionStart, field().selectionEnd]).toEqual([0, 6])
     await expectAccessible(panel() as HTMLElement)

@@ -1,0 +1,28 @@
+// The no-bundler browser files' sizes (dist/browser, written by `npm run build`): each file is all a
+// page loads for it (it imports nothing, not even on first use), minified and gzipped (-9) as a
+// server would send it.
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+
+const DIR = new URL('../../dist/browser/', import.meta.url)
+
+/**
+ * The size of every file of dist/browser/integrity.json.
+ * @returns {{ name: string, raw: number, gzip: number }[]}
+ */
+export function measureBrowserFiles() {
+  const { files } = JSON.parse(readFileSync(new URL('integrity.json', DIR), 'utf8'))
+  return Object.keys(files).map((name) => {
+    const bytes = readFileSync(new URL(name, DIR))
+    return { name, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }
+  })
+}
+
+/** The browser files' section of the size report. */
+export function browserFilesMarkdown(entries) {
+  return [
+    '| no-bundler file (dist/browser) | min | gzip |',
+    '| --- | ---: | ---: |',
+    ...entries.map((e) => `| ${e.name} | ${e.raw} B | ${e.gzip} B |`),
+  ].join('\n')
+}
