@@ -5,6 +5,7 @@ import { WalletAuthError } from '../errors.js'
 import type { CredentialType } from '../wire/authMethod.js'
 import { msUntilExpiry } from './msUntilExpiry.js'
 import type { SessionKey } from './sessionKey.js'
+import { storeWriteChannel } from './storeWriteChannel.js'
 
 /** What the kit remembers about a session beside its key. */
 export interface SessionMetadata {
@@ -47,8 +48,10 @@ export interface KeyStore {
    */
   readonly fallbackCause?: WalletAuthError
   /**
-   * Calls `listener` when another document took the database from under this store (a wipe, or a
-   * newer version's upgrade closed its connection): what it held may be gone. Returns unsubscribe.
+   * Calls `listener` when something else changed the database under this store: another store's
+   * save, delete or clear (in this tab or another), or another document taking the database (a
+   * wipe, or a newer version's upgrade closed its connection): what it held may be gone. Returns
+   * unsubscribe.
    */
   onExternalChange?(listener: () => void): () => void
   /**
@@ -311,12 +314,16 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
 
   const list = () => readSessions(backend)
   const writeListeners = new Set<() => void>()
+  // Other stores on the database hear this one's writes, and it theirs (a plain store in another
+  // tab deleting a key a client here holds in memory).
+  const writes = persistence === 'indexeddb' ? storeWriteChannel(databaseName) : undefined
   const written = async (write: Promise<void>) => {
     try {
       await write
     } finally {
       // Even a failed write may have changed the store (a wipe half done): listeners re-read it.
       for (const listener of writeListeners) listener()
+      writes?.announce()
     }
   }
 
@@ -326,7 +333,11 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
     ...(fallbackCause ? { fallbackCause } : {}),
     onExternalChange(listener) {
       externalChangeListeners.add(listener)
-      return () => externalChangeListeners.delete(listener)
+      const stopHearing = writes?.listen(listener)
+      return () => {
+        externalChangeListeners.delete(listener)
+        stopHearing?.()
+      }
     },
     onWrite(listener) {
       writeListeners.add(listener)

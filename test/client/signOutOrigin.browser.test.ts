@@ -4,6 +4,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { commands } from 'vitest/browser'
 import type { WalletAuthEvent } from '../../src/client/index.js'
+import { createKeyStore } from '../../src/keys/index.js'
 import { uniqueDatabaseName } from '../browser/rawIndexedDb.js'
 import { createTab, signUpCustomer, type TabOutcome, type TabSetup } from '../browser/tabAgent.js'
 import { advanceSandboxClock } from '../elements/elementKit.js'
@@ -51,6 +52,22 @@ describe('the signed-out event says where the sign-out came from', () => {
     value(await tabCall(other, 'signOut'))
     await expect.poll(() => signedOut().length).toBe(2)
     expect(signedOut()[1]).toEqual({ type: 'signed-out', origin: 'elsewhere' })
+    here.wallet.dispose()
+  })
+
+  it('elsewhere when a plain key store deletes the key this page holds (no client said so)', async () => {
+    const { customer, setup, here, signedOut } = await tabHere()
+    const session = value(await here.signIn(customer.emailCredentialId))
+    const publicKey = await here.publicKey()
+    expect(publicKey).not.toBeNull()
+    // Another store on the same database, as another tab's `createKeyStore()` would be: its
+    // writes reach this page's client as another tab's do (BroadcastChannel reaches another
+    // object in this document as it reaches another tab).
+    const plain = await createKeyStore({ databaseName: setup.databaseName })
+    await plain.delete(String(publicKey))
+    await expect.poll(() => signedOut()).toEqual([{ type: 'signed-out', origin: 'elsewhere' }])
+    expect(await here.publicKey()).toBeNull()
+    expect(session).toBeDefined()
     here.wallet.dispose()
   })
 
