@@ -9,6 +9,7 @@ import { demoApi } from './demoApi.js'
 import { type DemoApp, runAction } from './demoApp.js'
 import { demoErrorSentence } from './demoMessages.js'
 import { byId, element, shorten } from './dom.js'
+import { showErrorLine } from './errorLine.js'
 import { methodName } from './friendlyNames.js'
 import { showStatus } from './notices.js'
 import { toE164 } from './phoneNumber.js'
@@ -118,10 +119,7 @@ export function createCredentialsPanel(app: DemoApp, onMethods: (methods: AuthMe
   const phoneWrong = () => {
     const error = new WalletAuthError('INVALID_PHONE_NUMBER', 'Not an E.164 phone number.')
     const { sentence, code } = demoErrorSentence(error)
-    phoneError.replaceChildren(
-      `${sentence} `,
-      element('span', { class: 'code-ref' }, 'Code: ', element('code', {}, code)),
-    )
+    showErrorLine(phoneError, sentence, code)
     phone.setAttribute('aria-invalid', 'true')
     phone.focus()
     phone.select()

@@ -18,13 +18,12 @@ export const demoMessageOverrides: Partial<WalletMessages> = {
     CREDENTIAL_REMOVES_ITSELF:
       'Sign in with another method to remove this one: a method cannot remove itself.',
     INSUFFICIENT_FUNDS: 'The wallet does not hold enough for this payment. Add funds first.',
-    SESSION_ID_UNKNOWN: 'The service did not name this session, so it cannot be changed. Sign in again.',
     CREDENTIAL_ALREADY_EXISTS: 'This sign-in method is already on your account.',
-    SMS_OTP_CREDENTIAL_ALREADY_EXISTS: 'SMS sign-in is already on your account.',
-    EMAIL_OTP_EMAIL_ALREADY_EXISTS: 'That email address is already used by another account.',
     SELF_PAYMENT: 'A payment cannot go to the same account it comes from.',
     INVALID_RECEIVER: 'Nobody receives payments at that address. Check it and try again.',
     UMA_NOT_FOUND: 'Nobody receives payments at that address. Check it and try again.',
+    UMA_ADDRESS_MISSING: 'Type the UMA address to pay, like $name@example.com.',
+    UMA_ADDRESS_INVALID: 'That is not a UMA address. Type one like $name@example.com.',
   },
 }
 
@@ -33,7 +32,8 @@ export const demoMessages: WalletMessages = mergeMessages(defaultMessages, demoM
 
 /**
  * The sentence and code the page shows for `error`: the elements' `errorSentence`, with the two
- * refusals of a credential removal told apart by the service's reason.
+ * refusals of a credential removal told apart by the service's reason, and a typed UMA address the
+ * kit refused said as such.
  */
 export function demoErrorSentence(error: unknown): { sentence: string; code: string } {
   const shown = errorSentence(error, demoMessages)
@@ -43,14 +43,17 @@ export function demoErrorSentence(error: unknown): { sentence: string; code: str
   ) {
     return { sentence: demoMessages.errors.LAST_CREDENTIAL ?? shown.sentence, code: shown.code }
   }
+  // The kit's check of a typed UMA address, before anything is sent.
+  if (isWalletAuthError(error, 'INVALID_ARGUMENT') && /UMA address/.test(error.message)) {
+    return { sentence: demoMessages.errors.UMA_ADDRESS_INVALID ?? shown.sentence, code: shown.code }
+  }
   if (
     isWalletAuthError(error, 'WALLET_SIGNATURE_INVALID') &&
     /another credential/i.test(`${error.message} ${error.reason ?? ''}`)
   ) {
     return { sentence: demoMessages.errors.CREDENTIAL_REMOVES_ITSELF ?? shown.sentence, code: shown.code }
   }
-  if (!isWalletAuthError(error)) return shown
-  // A code no table knows: the service's own message is better than "That did not work".
-  const known = error.code in demoMessages.errors
-  return known ? shown : { sentence: error.message, code: error.code }
+  // A code no table knows gets the table's DEFAULT sentence, never the service's own message: that
+  // is written for developers ("Another SMS_OTP credential has this contact already").
+  return shown
 }

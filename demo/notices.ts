@@ -3,6 +3,7 @@
 // its end. A new action clears them all, so an old sentence never stands beside a new one.
 import { demoErrorSentence } from './demoMessages.js'
 import { element } from './dom.js'
+import { showErrorLine } from './errorLine.js'
 
 const STATUS = 'p.status[data-notice]'
 const ALERT = 'p.alert[data-notice]'
@@ -27,17 +28,14 @@ function linesFor(anchor: Element | null): { status?: HTMLElement; alert: HTMLEl
 }
 
 /**
- * Shows `error` next to `anchor` as a sentence with its code beside it, and moves focus to it
+ * Shows `error` next to `anchor` as a sentence with its code on the line after it, and moves focus to it
  * (unless `focus` is false, when the user's field keeps it). `sentence` replaces the usual one.
  */
 export function showError(anchor: Element | null, error: unknown, sentence?: string, focus = true): void {
   const shown = demoErrorSentence(error)
   const { status, alert } = linesFor(anchor)
   if (status) status.textContent = ''
-  alert.replaceChildren(
-    `${sentence ?? shown.sentence} `,
-    element('span', { class: 'code-ref' }, 'Code: ', element('code', {}, shown.code)),
-  )
+  showErrorLine(alert, sentence ?? shown.sentence, shown.code)
   if (focus) alert.focus()
 }
 

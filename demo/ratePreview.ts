@@ -5,7 +5,8 @@ import { formatMoney } from '../src/elements/formatMoney.js'
 import type { Currency } from '../src/wire/index.js'
 import type { DemoApp } from './demoApp.js'
 import { demoErrorSentence } from './demoMessages.js'
-import { byId, element, setText } from './dom.js'
+import { byId, setText } from './dom.js'
+import { showErrorLine } from './errorLine.js'
 
 /** What the preview prices: an amount in the sender's smallest unit, from one currency to another. */
 export interface RateQuestion {
@@ -71,10 +72,7 @@ export function createRatePreview(app: DemoApp, read: () => RateQuestion) {
     } catch (error) {
       if (mine !== generation) return
       const { sentence, code } = demoErrorSentence(error)
-      line.replaceChildren(
-        `No estimate right now. ${sentence} `,
-        element('span', { class: 'code-ref' }, 'Code: ', element('code', {}, code)),
-      )
+      showErrorLine(line, `No estimate right now. ${sentence}`, code)
       line.dataset.state = 'failed'
     }
   }

@@ -7,7 +7,8 @@ import type { CurrencyPreference } from '../src/wire/receiverLookup.js'
 import { currencyChoices } from './currencyWords.js'
 import type { DemoApp } from './demoApp.js'
 import { demoErrorSentence } from './demoMessages.js'
-import { byId, element, setText } from './dom.js'
+import { byId, setText } from './dom.js'
+import { showErrorLine } from './errorLine.js'
 
 /** What the person chose to pay: a UMA address, or one of their bank accounts (by its last digits). */
 export type ReceiverChoice =
@@ -57,10 +58,7 @@ export function createReceiverCheck(app: DemoApp, options: ReceiverCheckOptions)
 
   function fieldError(error: unknown) {
     const { sentence, code } = demoErrorSentence(error)
-    byId('receiver-address-error').replaceChildren(
-      `${sentence} `,
-      element('span', { class: 'code-ref' }, 'Code: ', element('code', {}, code)),
-    )
+    showErrorLine(byId('receiver-address-error'), sentence, code)
     field.setAttribute('aria-invalid', 'true')
   }
 
@@ -136,10 +134,7 @@ export function createReceiverCheck(app: DemoApp, options: ReceiverCheckOptions)
           } else {
             line.dataset.state = 'failed'
             const { sentence, code } = demoErrorSentence(error)
-            line.replaceChildren(
-              `Could not check ${choice.receiver}. ${sentence} `,
-              element('span', { class: 'code-ref' }, 'Code: ', element('code', {}, code)),
-            )
+            showErrorLine(line, `Could not check ${choice.receiver}. ${sentence}`, code)
           }
           return { ok: false }
         },
@@ -167,9 +162,7 @@ export function createReceiverCheck(app: DemoApp, options: ReceiverCheckOptions)
 
   /** Says at the field that an address is needed (nothing typed yet). */
   function askForAddress() {
-    fieldError(
-      new WalletAuthError('INVALID_ARGUMENT', 'Type the UMA address to pay, like $name@example.com.'),
-    )
+    fieldError(new WalletAuthError('UMA_ADDRESS_MISSING', 'No UMA address typed.'))
     field.focus()
   }
 

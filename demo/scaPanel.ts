@@ -38,8 +38,7 @@ export function createScaPanel(app: DemoApp) {
   byId('sca-send-phone-code').addEventListener('click', (event) =>
     runAction(event.currentTarget as Element, async () => {
       const phoneNumber = toE164(byId<HTMLInputElement>('sca-phone').value)
-      if (!phoneNumber)
-        throw new WalletAuthError('INVALID_ARGUMENT', 'Type the number with its country code.')
+      if (!phoneNumber) throw new WalletAuthError('INVALID_PHONE_NUMBER', 'Not an E.164 phone number.')
       const customer = await wallet().customers.get(customerId())
       if (customer.phoneNumber !== phoneNumber) {
         await wallet().customers.updateContact(customerId(), { phoneNumber })
@@ -84,7 +83,7 @@ export function createScaPanel(app: DemoApp) {
   byId('sca-login-form').addEventListener('submit', (event) => {
     event.preventDefault()
     return runAction(byId('sca-complete-login'), async () => {
-      if (!started) throw new WalletAuthError('INVALID_ARGUMENT', 'Send a login code first.')
+      if (!started) throw new WalletAuthError('OTP_NOT_SENT', 'No login code was sent.')
       const code = byId<HTMLInputElement>('sca-login-code').value.trim()
       const endUserIpAddress = app.config.endUserIpAddress ?? '127.0.0.1'
       const done = await wallet().sca.completeLogin(customerId(), { started, code, endUserIpAddress })

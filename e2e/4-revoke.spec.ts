@@ -41,8 +41,9 @@ test('revoke a credential and a session; the refusals the spec requires are show
   await page.locator('#add-sms').getByRole('button', { name: 'Add SMS sign-in' }).click()
   await expect(phone).toHaveAttribute('aria-invalid', 'true')
   await expect(phone).toBeFocused()
-  await expect(page.locator('#phone-error')).toHaveText(
-    /^Type the number with its country code.* Code: INVALID_PHONE_NUMBER$/,
+  await expect(page.locator('#phone-error')).toHaveText(/^Type the number with its country code.*\)\.$/)
+  await expect(page.locator('#phone-error + p.code-ref')).toHaveText(
+    'Reference for support: INVALID_PHONE_NUMBER',
   )
   await expect(page.locator('wallet-otp-form#sms-otp')).toBeHidden()
 

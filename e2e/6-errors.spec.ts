@@ -74,9 +74,9 @@ test('a new code waits its turn, a 429 counts down on the first screen, a wrong 
   const status = page.locator('wallet-session-status')
   const stay = status.getByRole('button', { name: 'Stay signed in' })
   await stay.click()
-  // Said where the user clicked, as a sentence with the code (the service's 401 names the expired
-  // challenge in its reason only).
-  await expectElementError(status, /Code: (UNAUTHORIZED|CHALLENGE_EXPIRED)$/)
+  // Said where the user clicked, as a sentence with the code apart (the service's 401 names the
+  // expired challenge in its reason only).
+  await expectElementError(status, /^Reference for support: (UNAUTHORIZED|CHALLENGE_EXPIRED)$/)
   // The activity panel shows that 202 and its refused signed retry as one entry.
   await expect(page.locator('#activity li.signed-retry[data-status="401"]')).toHaveCount(1)
   // Nothing is lost: still signed in, and the same click now works (a new key replaces the old).

@@ -125,15 +125,19 @@ test('a typed address is checked when the person leaves the field: nobody there 
   // Get quote with nothing typed: the field asks for the address, and has the focus.
   await page.getByRole('button', { name: 'Get quote' }).click()
   const error = page.locator('#receiver-address-error')
-  await expect(error).toHaveText(/^Type the UMA address to pay, like \$name@example\.com\. Code: /)
+  await expect(error).toHaveText(/^Type the UMA address to pay, like \$name@example\.com\.$/)
+  await expect(page.locator('#receiver-address-error + p.code-ref')).toHaveText(
+    /^Reference for support: [A-Z_]+$/,
+  )
   await expect(field).toBeFocused()
 
   // Nobody at this address: said at the field when the person leaves it (Tab), the field marked.
   const domain = (await page.locator('#receiver-address-example').textContent())?.split('@')[1] ?? ''
   await page.keyboard.type(`$nobody@${domain}`)
   await page.keyboard.press('Tab')
-  await expect(error).toHaveText(
-    'Nobody receives payments at that address. Check it and try again. Code: UMA_NOT_FOUND',
+  await expect(error).toHaveText('Nobody receives payments at that address. Check it and try again.')
+  await expect(page.locator('#receiver-address-error + p.code-ref')).toHaveText(
+    'Reference for support: UMA_NOT_FOUND',
   )
   await expect(field).toHaveAttribute('aria-invalid', 'true')
   await expect(field).toHaveAccessibleDescription(/Nobody receives payments at that address/)
@@ -152,7 +156,7 @@ test('a typed address is checked when the person leaves the field: nobody there 
   await field.fill('')
   await page.keyboard.type('bob')
   await page.keyboard.press('Tab')
-  await expect(error).toContainText('must look like $user@domain')
+  await expect(error).toHaveText('That is not a UMA address. Type one like $name@example.com.')
 
   // Corrected, then Enter: the address is found, the mark goes, and the quote pays it.
   await field.fill('')

@@ -45,13 +45,14 @@ export async function typeCodeInSigner(page: Page, guard: Guard, code: string): 
 }
 
 /**
- * Waits for the signer's code box to refuse the code typed: its sentence with the service's code
- * beside the field, the field marked invalid, to be typed again.
+ * Waits for the signer's code box to refuse the code typed: its sentence, then the service's code
+ * for support in a span of its own, beside the field, the field marked invalid, to be typed again.
  */
 export async function expectSignerCodeError(page: Page, code: string | RegExp): Promise<void> {
   const error = signerFrame(page).locator('#code-error')
-  await expect(error).toContainText(typeof code === 'string' ? `Code: ${code}` : code)
-  await expect(error).toHaveText(/^[A-Z].{9,}[.!?:] ?Code: [A-Z_]+$/)
+  const reference = error.locator('.code-ref')
+  await expect(reference).toHaveText(typeof code === 'string' ? `Reference for support: ${code}` : code)
+  await expect(error).toHaveText(/^[A-Z][^_]{9,}[.!?]Reference for support: [A-Z_]+$/)
   await expect(signerCodeField(page)).toHaveAttribute('aria-invalid', 'true')
 }
 
@@ -185,21 +186,26 @@ export function statusOf(scope: Locator): Locator {
 
 /**
  * Waits for the page's error line in `scope` (the form, button row or row where the user acted):
- * a sentence a person understands, then "Code: " and the service's code. `code` may be a pattern
- * when the page may get one of several. The sentence is focused (announced, where the user is).
+ * a sentence a person understands, without any code in it, then, on the line after it and outside
+ * the alert, "Reference for support: " and the service's code. `code` may be a pattern when the
+ * page may get one of several.
  */
 export async function expectAlert(scope: Locator, code: string | RegExp): Promise<void> {
   const alert = scope.locator(':scope > p.alert')
-  await expect(alert.locator('code')).toHaveText(code)
-  const shown = (await alert.locator('code').textContent()) ?? ''
-  await expect(alert).toHaveText(new RegExp(`^[A-Z].{9,}[.!?:] Code: ${shown}$`))
+  await expect(scope.locator(':scope > p.alert + p.code-ref code')).toHaveText(code)
+  await expect(alert).toHaveText(/^[A-Z][^_]{9,}[.!?]$/)
 }
 
-/** Waits for an element's error region: a sentence, then "Code: " and the code. */
+/**
+ * Waits for an element's error region: a sentence without any code in it (the alert), then the
+ * code for support on the line after it, outside the alert.
+ */
 export async function expectElementError(element: Locator, code: string | RegExp): Promise<void> {
   const error = element.locator('[part="error"]').first()
-  await expect(error).toContainText(typeof code === 'string' ? `Code: ${code}` : code)
-  await expect(error).toHaveText(/^[A-Z].{9,}[.!?:] Code: [A-Z_]+$/)
+  const reference = element.locator('[part="error-code"]').first()
+  const shown = typeof code === 'string' ? `Reference for support: ${code}` : code
+  await expect(reference).toHaveText(shown)
+  await expect(error).toHaveText(/^[A-Z][^_]{9,}[.!?]$/)
 }
 
 /**

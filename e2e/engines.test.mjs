@@ -354,13 +354,15 @@ async function demoInEngine(t, engine, url) {
         await page.run(`$('#add-passkey').click()`)
         alert = await page.until(
           'the refusal',
-          `return $('#add-passkey').parentElement.querySelector(':scope > p.alert')?.textContent`,
+          `const alert = $('#add-passkey').parentElement.querySelector(':scope > p.alert')
+          return alert?.textContent && [alert.textContent, alert.nextElementSibling?.textContent]`,
         )
       })
-      assert.equal(
-        alert,
-        'This browser cannot use passkeys. Use another way to sign in. Code: PASSKEY_NOT_SUPPORTED',
-      )
+      // The sentence, and the code apart on the line after it.
+      assert.deepEqual(alert, [
+        'This browser cannot use passkeys. Use another way to sign in.',
+        'Reference for support: PASSKEY_NOT_SUPPORTED',
+      ])
       assert.equal(
         await page.run(`return !!$('#credentials li[data-type="PASSKEY"]')`),
         false,

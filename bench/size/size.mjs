@@ -41,8 +41,9 @@ export const BUDGETS = [
   // 40 KB until issue 27 gave the client the transaction history (its schema, about 640 B), the
   // SCA factor reset with its intent check and sentence (about 390 B) and a delegated key's read;
   // 43 KB until issue 27's incoming payments to approve and beneficiary trust (their methods, the
-  // trust's wire schemas, intent check and sentence, about 660 B). Issue 28 takes it down.
-  { name: 'index', limit: 44032, enforced: true },
+  // trust's wire schemas, intent check and sentence, about 660 B); back to 43 KB once issue 28 had
+  // @simplewebauthn/browser load with the first ceremony (about 1.9 KB out of the first load).
+  { name: 'index', limit: 43008, enforced: true },
   // All the elements on top of the client they drive: 12 KB in issue 13; 14 KB since issue 19
   // gave them a confirmation panel before every sensitive signature, a typed-contact step and the
   // export's closed root and clipboard clearing (about 2.2 KB; the panel loaded lazily saved
@@ -51,9 +52,11 @@ export const BUDGETS = [
   // 17 KB since issue 27's eighth element, <wallet-transaction-list> (the history in words: its
   // sentences, statuses and paging, about 1.9 KB); 19 KB since <wallet-sca-step> also leads an EU
   // customer through verifying the phone its codes go to and logs in by SCA passkey (about 1.8 KB;
-  // the phone step loaded lazily cost more, its shared chunks outweighing it). Issue 28 takes the
-  // elements back toward 12 KB.
-  { name: 'client+elements', over: 'client', limit: 19456, enforced: true },
+  // the phone step loaded lazily cost more, its shared chunks outweighing it); 20 KB since issue 28
+  // gave every error code a person can meet a sentence of its own, the code shown apart (about
+  // 1.1 KB: some 45 sentences). Still to do: the elements back toward 12 KB (rare sentences loaded
+  // when first needed, zod's share).
+  { name: 'client+elements', over: 'client', limit: 20480, enforced: true },
   // Issue 26: the page's client in signer mode at most half the client entry of the day signer
   // mode came (39 458 B); it ships no schema, crypto or storage code (SIGNER_CLIENT_FORBIDDEN).
   { name: 'signer-client', limit: 19729, enforced: true },

@@ -8,6 +8,7 @@ import { createWalletAuth } from 'embedded-wallet-auth/client'
 import { defineWalletElements, type SignInMethod } from 'embedded-wallet-auth/elements'
 import { AppError, api } from './appApi.js'
 import { createPaymentPanel } from './paymentPanel.js'
+import { sayOutcome } from './sayOutcome.js'
 import { createSignUpPanel } from './signUpPanel.js'
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T
@@ -79,7 +80,7 @@ signIn.addEventListener('wallet-signed-in', () => {
 })
 signIn.addEventListener('wallet-session-ended', async () => {
   home.hidden = true
-  homeStatus.textContent = ''
+  sayOutcome(homeStatus, '')
   payment?.hide()
   // A passkey added meanwhile is one more way back in.
   account = await api<Account>('/api/account')
@@ -102,13 +103,11 @@ addPasskey.addEventListener('click', async () => {
     )
     // The signer asks the person to confirm, then runs the ceremony on its origin.
     await wallet.passkey.add({ accountId: account.accountId, nickname: 'This device', optionsJSON })
-    homeStatus.textContent = 'Passkey added.'
+    sayOutcome(homeStatus, 'Passkey added.')
   } catch (error) {
     // A session that ended meanwhile is shown by <wallet-sign-in>; anything else, here.
     const { code } = error as { code?: string }
-    homeStatus.textContent =
-      code === 'CONFIRMATION_DECLINED'
-        ? 'Cancelled: no passkey was added.'
-        : `The passkey was not added. Try again.${code ? ` Code: ${code}` : ''}`
+    if (code === 'CONFIRMATION_DECLINED') sayOutcome(homeStatus, 'Cancelled: no passkey was added.')
+    else sayOutcome(homeStatus, 'The passkey was not added. Try again.', code)
   }
 })

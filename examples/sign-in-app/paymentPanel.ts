@@ -7,6 +7,7 @@ import type { PaymentResult } from 'embedded-wallet-auth/client'
 import { formatMoney } from 'embedded-wallet-auth/elements'
 import type { FramedWalletAuth } from 'embedded-wallet-auth/signer-client'
 import { api } from './appApi.js'
+import { sayOutcome } from './sayOutcome.js'
 
 /** 1.00 USDB in its smallest unit (the sandbox's wallets hold USDB, 6 decimals). */
 const PAYMENT_AMOUNT = 1_000_000
@@ -98,7 +99,7 @@ export function createPaymentPanel(options: { wallet: FramedWalletAuth; payTo: s
     // The last payment's webhooks are no longer followed: a new one starts.
     generation += 1
     button.disabled = true
-    quoteStatus.textContent = 'Getting a quote…'
+    sayOutcome(quoteStatus, 'Getting a quote…')
     result.textContent = ''
     delete result.dataset.status
     try {
@@ -115,11 +116,11 @@ export function createPaymentPanel(options: { wallet: FramedWalletAuth; payTo: s
       step.endUserIpAddress = payer.endUserIpAddress
       step.quote = quote
       step.hidden = hint.hidden = false
-      quoteStatus.textContent = 'Quote ready: check it and pay below.'
+      sayOutcome(quoteStatus, 'Quote ready: check it and pay below.')
       step.shadowRoot?.querySelector<HTMLButtonElement>('button[part~="pay"]')?.focus()
     } catch (error) {
       const { code } = error as { code?: string }
-      quoteStatus.textContent = `We could not get a quote. Try again.${code ? ` Code: ${code}` : ''}`
+      sayOutcome(quoteStatus, 'We could not get a quote. Try again.', code)
     } finally {
       button.disabled = false
     }
@@ -128,7 +129,7 @@ export function createPaymentPanel(options: { wallet: FramedWalletAuth; payTo: s
 
   // Confirmed in the wallet window, the rest is the element's (a texted code): the hint is done.
   step.addEventListener('wallet-sca-required', () => {
-    quoteStatus.textContent = ''
+    sayOutcome(quoteStatus, '')
     hint.hidden = true
   })
 
@@ -136,7 +137,7 @@ export function createPaymentPanel(options: { wallet: FramedWalletAuth; payTo: s
   step.addEventListener('wallet-authorized', (event) => {
     const { payment } = event.detail
     // The quote is spent, and the wallet window done with.
-    quoteStatus.textContent = ''
+    sayOutcome(quoteStatus, '')
     hint.hidden = true
     showResult(payment)
     const { transactionId } = payment.quote
@@ -156,7 +157,8 @@ export function createPaymentPanel(options: { wallet: FramedWalletAuth; payTo: s
       section.hidden = true
       step.quote = undefined
       step.hidden = hint.hidden = true
-      quoteStatus.textContent = result.textContent = ''
+      result.textContent = ''
+      sayOutcome(quoteStatus, '')
       showEvents([])
     },
   }

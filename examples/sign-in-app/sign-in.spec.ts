@@ -414,9 +414,8 @@ test('an EU customer signs up with a mobile number, pays with the texted code af
   await expect(loginCode).toBeFocused()
   // A wrong code is said at the field, which the person types over: never a dead end.
   await loginCode.fill('654321')
-  await expect(step.getByRole('alert')).toHaveText(
-    'That code is not right. Check it and try again. Code: INVALID_SCA_CODE',
-  )
+  await expect(step.getByRole('alert')).toHaveText('That code is not right. Check it and try again.')
+  await expect(step.locator('[part="error-code"]')).toHaveText('Reference for support: INVALID_SCA_CODE')
   await expect(loginCode).toHaveAttribute('aria-invalid', 'true')
   await expect(loginCode).toBeFocused()
   await page.screenshot({ path: testInfo.outputPath('eu-login-wrong-code-390px.png'), fullPage: true })
@@ -432,9 +431,8 @@ test('an EU customer signs up with a mobile number, pays with the texted code af
   await quoteAndConfirm(page)
   await expect(paymentCode).toBeFocused()
   await paymentCode.fill('654321')
-  await expect(step.getByRole('alert')).toHaveText(
-    'That code is not right. Check it and try again. Code: INVALID_SCA_CODE',
-  )
+  await expect(step.getByRole('alert')).toHaveText('That code is not right. Check it and try again.')
+  await expect(step.locator('[part="error-code"]')).toHaveText('Reference for support: INVALID_SCA_CODE')
   await expect(paymentCode).toHaveAttribute('aria-invalid', 'true')
   await expect(step.getByRole('form', { name: 'Confirm it is you before paying' })).toHaveCount(0)
   await paymentCode.fill(sandbox.scaCode)

@@ -1,7 +1,10 @@
 import { isWalletAuthError } from '../errors.js'
 import { fillIn, type WalletMessages } from './messages.js'
 
-/** What an element shows for a failure: a sentence a person understands, and the code for support. */
+/**
+ * What an element shows for a failure: a sentence a person understands (no code in it), and the
+ * code for support, shown apart.
+ */
 export interface ErrorSentence {
   sentence: string
   code: string
@@ -20,6 +23,9 @@ function messageKey(code: string, reason: string): string {
     if (/invalid email/i.test(reason)) return 'INVALID_EMAIL'
     if (/invalid phone/i.test(reason)) return 'INVALID_PHONE'
   }
+  // The service's generic 409 for a phone number another sign-in method has already (the sandbox
+  // says "Another SMS_OTP credential has this contact already").
+  if (code === 'CONFLICT' && /contact|phone/i.test(reason) && /already/i.test(reason)) return 'PHONE_TAKEN'
   return code
 }
 
@@ -31,7 +37,7 @@ function messageKey(code: string, reason: string): string {
  * @example
  * ```ts
  * const { sentence, code } = errorSentence(error, defaultMessages)
- * toast(`${sentence} (${code})`)
+ * toast(sentence, { detail: `Reference for support: ${code}` })
  * ```
  */
 export function errorSentence(error: unknown, messages: WalletMessages): ErrorSentence {
@@ -40,10 +46,9 @@ export function errorSentence(error: unknown, messages: WalletMessages): ErrorSe
   if (code === 'RATE_LIMITED' && retryAfter === undefined) {
     return { sentence: messages.errors.RATE_LIMITED_SOON ?? '', code }
   }
+  // A 409 carries no `reason`: the service's message is what tells its cases apart.
+  const said = code === 'CONFLICT' ? `${error.reason ?? ''} ${error.message}` : (error.reason ?? '')
   const template =
-    messages.errors[messageKey(code, error.reason ?? '')] ??
-    messages.errors[code] ??
-    messages.errors.DEFAULT ??
-    ''
+    messages.errors[messageKey(code, said)] ?? messages.errors[code] ?? messages.errors.DEFAULT ?? ''
   return { sentence: fillIn(template, { seconds: retryAfter ?? 0, code }), code }
 }

@@ -2,7 +2,8 @@
  * Every string the elements show. Pass a partial copy as an element's `messages` property (or to
  * `defineWalletElements`) to translate or reword them; `{name}` placeholders are filled in.
  * `errors` maps a `WalletAuthError` code (or one of the finer keys below) to a sentence that says
- * what happened and what to do next; the code is shown beside it for support.
+ * what happened and what to do next, in words without codes; the code is shown apart, on its own
+ * line after the sentence (`errorCode`), for support.
  */
 export interface WalletMessages {
   passkeySignIn: string
@@ -61,6 +62,7 @@ export interface WalletMessages {
   exportCopy: string
   exportCopied: string
   exportHide: string
+  /** The line after an error's sentence, outside the alert, with the code for support: `{code}`. */
   errorCode: string
   errors: Record<string, string>
   // Sign-in, OAuth button and session status
@@ -179,6 +181,14 @@ const SESSION_ENDED = 'Your session ended. Sign in again to continue.'
 const TIMED_OUT = 'That request timed out. Please try again.'
 const PROVIDER_SLOW = 'Your sign-in with the provider took too long. Please try again.'
 const NOT_FROM_SERVICE = 'The code request did not come from the wallet service, so it was not used.'
+const SITE_COULD_NOT_SIGN =
+  'This site could not sign the request. Try again later, or contact the site if it keeps happening.'
+const SITE_FAULT =
+  'This site could not talk to the wallet service as it should. Try again later, or contact the site.'
+const CHANGED = 'This changed in the meantime. Reload the page and try again.'
+const GONE = 'This no longer exists. Reload the page and try again.'
+const NOT_CONFIRMED = 'The payment could not be confirmed. Start it again.'
+const SERVICE_DOWN = 'The wallet service is not available right now. Try again in a few minutes.'
 
 /**
  * The English strings.
@@ -240,56 +250,114 @@ export const defaultMessages: WalletMessages = {
   exportCopy: 'Copy',
   exportCopied: 'Copied. This page clears the clipboard when you hide the phrase, or shortly after.',
   exportHide: 'Hide',
-  errorCode: 'Code: {code}',
+  errorCode: 'Reference for support: {code}',
   errors: {
+    // Sign-in
     WRONG_CODE: 'That code is not right. Check it and try again, or send a new code.',
     CODE_USED: 'That code was already used. Send a new code.',
     UNAUTHORIZED: 'The service did not accept this. Please sign in again.',
     RATE_LIMITED: 'Too many attempts. Try again in {seconds} seconds.',
     RATE_LIMITED_SOON: 'Too many attempts. Try again in a moment.',
-    WALLET_SIGNATURE_INVALID: SESSION_ENDED,
-    WALLET_SIGNATURE_MISSING: SESSION_ENDED,
-    NO_SESSION_KEY: SESSION_ENDED,
-    SESSION_EXPIRED: SESSION_ENDED,
-    CHALLENGE_EXPIRED: TIMED_OUT,
-    REQUEST_ID_REUSED: TIMED_OUT,
-    STORAGE_BLOCKED: 'Another tab holds an older version of this page open. Close it and try again.',
-    STORAGE_QUOTA_EXCEEDED: 'This browser is out of storage space for this site. Free some and try again.',
-    STORAGE_FAILED: 'This browser could not store the session key. Check its storage settings.',
-    PASSKEY_CREDENTIAL_ALREADY_EXISTS: 'This passkey is already registered.',
-    PASSKEY_ALREADY_REGISTERED: 'This passkey is already registered on this device.',
+    OTP_NOT_SENT: 'Send a code first: each code works once.',
+    INVALID_OTP_CODE: 'Type all the digits of the code.',
+    INVALID_EMAIL: 'Type the email address the codes should go to, like ada@example.com.',
+    INVALID_PHONE: 'Type the phone number with its country code, like +44 7700 900123.',
+    UNTRUSTED_SIGNER: NOT_FROM_SERVICE,
+    BUNDLE_SIGNATURE_INVALID: NOT_FROM_SERVICE,
+    PASSKEY_CREDENTIAL_ALREADY_EXISTS: 'This passkey is already registered. Sign in with it.',
+    PASSKEY_ALREADY_REGISTERED: 'This passkey is already registered on this device. Sign in with it.',
     PASSKEY_CANCELLED: 'The passkey request was closed. Try again, or use another way to sign in.',
+    PASSKEY_ABORTED: 'The passkey request was stopped. Try again, or use another way to sign in.',
     PASSKEY_TIMEOUT: 'The passkey request timed out. Try again, or use another way to sign in.',
+    PASSKEY_FAILED: 'The passkey did not work. Try again, or use another way to sign in.',
     PASSKEY_NOT_ON_DEVICE:
       'This passkey is not on this device. Use the device you created it on, or another way to sign in.',
     PASSKEY_NOT_SUPPORTED: 'This browser cannot use passkeys. Use another way to sign in.',
-    PASSKEY_INVALID_DOMAIN: 'Passkeys do not work on this address.',
-    PASSKEY_ORIGIN_NOT_ALLOWED: 'Passkeys for this account do not work on this page.',
+    PASSKEY_INVALID_DOMAIN: 'Passkeys do not work on this address. Use another way to sign in.',
+    PASSKEY_ORIGIN_NOT_ALLOWED:
+      'Passkeys for this account do not work on this page. Use another way to sign in.',
+    INVALID_REGISTRATION: 'The passkey could not be added. Try adding it again.',
+    OAUTH_CANCELLED: 'The sign-in with the provider was closed. Try again, or use another way to sign in.',
     OIDC_TOKEN_STALE: PROVIDER_SLOW,
     OIDC_TOKEN_EXPIRED: PROVIDER_SLOW,
+    OIDC_TOKEN_MALFORMED: "The provider's answer could not be read. Please try again.",
     OIDC_TOKEN_NOT_YET_VALID: "Your device's clock looks wrong. Set it right and try again.",
     OIDC_NONCE_MISMATCH: 'The provider answered for another sign-in. Please try again.',
-    OTP_NOT_SENT: 'Send a code first: each code works once.',
-    INVALID_OTP_CODE: 'Type all the digits of the code.',
-    UNTRUSTED_SIGNER: NOT_FROM_SERVICE,
-    BUNDLE_SIGNATURE_INVALID: NOT_FROM_SERVICE,
-    ACCOUNT_LOCKED: 'Too many wrong confirmations: the account is locked for a while.',
-    SCA_CHALLENGE_EXPIRED: 'The confirmation step expired. Send the code again or start over.',
-    INVALID_SCA_CODE: 'That code is not right. Check it and try again.',
-    SCA_SESSION_REQUIRED: 'Before this payment can go, confirm it is you with a code sent to your phone.',
+    EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: 'Sign-in by email is already on your account: use it to sign in.',
+    SMS_OTP_CREDENTIAL_ALREADY_EXISTS:
+      'Sign-in by text message is already on your account: use it to sign in.',
+    EMAIL_OTP_EMAIL_ALREADY_EXISTS:
+      'That email address is already used to sign in elsewhere. Use another address.',
+    // A contact change refused because another sign-in method has the number (the service's 409).
+    PHONE_TAKEN: 'This phone number is already used for another sign-in method. Use another number.',
+    EMAIL_OTP_CREDENTIAL_SET_CHANGED: CHANGED,
+    EMAIL_OTP_CREDENTIAL_SYNC_FAILED: 'Your email sign-in could not be updated. Try again later.',
+    USER_NOT_FOUND: 'No account was found for this sign-in. Check what you typed.',
+    // The session: only the codes that mean it ended say so.
+    WALLET_SIGNATURE_INVALID: SESSION_ENDED,
+    SESSION_EXPIRED: SESSION_ENDED,
+    NO_SESSION_KEY: 'You are not signed in on this browser. Sign in to continue.',
+    INVALID_SIGNATURE: 'The service did not accept this request. Sign in again to continue.',
+    SESSION_ID_UNKNOWN: 'This session cannot be changed from here. Sign in again to continue.',
+    // The site's set-up (a header missing, a body changed on the way): nothing the person can fix.
+    WALLET_SIGNATURE_MISSING: SITE_COULD_NOT_SIGN,
+    WALLET_SIGNATURE_MALFORMED: SITE_COULD_NOT_SIGN,
+    WALLET_SIGNATURE_BODY_MISMATCH: SITE_COULD_NOT_SIGN,
+    REQUEST_ID_MISSING: SITE_FAULT,
+    INVALID_ARGUMENT: SITE_FAULT,
+    HTTP_ERROR: SITE_FAULT,
+    INVALID_RESPONSE: SITE_FAULT,
+    INVALID_HEX: SITE_FAULT,
+    INVALID_BASE64URL: SITE_FAULT,
+    INVALID_BASE58CHECK: SITE_FAULT,
+    INVALID_PUBLIC_KEY: SITE_FAULT,
+    INVALID_SIGNATURE_ENCODING: SITE_FAULT,
+    INVALID_STAMP: SITE_FAULT,
+    INVALID_TARGET_BUNDLE: SITE_FAULT,
+    ORGANIZATION_MISMATCH: 'That answer was for another account, so it was not used. Sign in again.',
+    DECRYPTION_FAILED: 'That answer could not be opened in this browser. Start again.',
+    CRYPTO_UNAVAILABLE: 'This browser cannot do the encryption the wallet needs. Use another browser.',
+    // Signed requests
+    CHALLENGE_EXPIRED: TIMED_OUT,
+    REQUEST_ID_REUSED: TIMED_OUT,
+    SIGNED_RETRY_FAILED: 'This could not be finished. Try again later.',
     CONFIRMATION_DECLINED: 'Nothing was signed.',
     PAYLOAD_MISMATCH:
       'The server asked to sign something other than what you asked for, so nothing was signed.',
-    INVALID_EMAIL: 'Type the email address the codes should go to, like ada@example.com.',
-    INVALID_PHONE: 'Type the phone number with its country code, like +44 7700 900123.',
-    UNSIGNED_EXPORT: 'The export did not come signed by the wallet service, so it was not opened.',
+    FORBIDDEN: 'The signed-in account may not do this. Check that you signed in with the right account.',
+    REFERENCE_NOT_FOUND: GONE,
     NETWORK_ERROR: 'The server could not be reached. Check the connection and try again.',
-    FORBIDDEN: 'The signed-in account may not do this.',
+    INTERNAL_ERROR: SERVICE_DOWN,
+    SERVICE_SWITCH_ERROR: SERVICE_DOWN,
+    SERVICE_UNAVAILABLE: SERVICE_DOWN,
+    BAD_GATEWAY: SERVICE_DOWN,
+    // This browser and page
+    STORAGE_BLOCKED: 'Another tab holds an older version of this page open. Close it and try again.',
+    STORAGE_QUOTA_EXCEEDED: 'This browser is out of storage space for this site. Free some and try again.',
+    STORAGE_FAILED: 'This browser could not store the session key. Check its storage settings.',
     PAGE_ERROR: 'Something went wrong on this page. Reload it and try again.',
     SIGNER_UNAVAILABLE: 'The wallet window could not be opened. Reload the page and try again.',
-    // SCA step (payments) and export reveal
+    SIGNER_REFUSED: 'The wallet window refused this: nothing was signed. Reload the page and try again.',
+    // Payments (SCA step) and export reveal
+    SCA_SESSION_REQUIRED: 'Before this payment can go, confirm it is you with a code sent to your phone.',
+    INVALID_SCA_CODE: 'That code is not right. Check it and try again.',
+    ACCOUNT_LOCKED: 'Too many wrong confirmations: the account is locked for a while.',
+    SCA_CHALLENGE_EXPIRED: 'The confirmation step expired. Send the code again or start over.',
+    SCA_CHALLENGE_MISSING: NOT_CONFIRMED,
+    SCA_TOO_MANY_STEPS: NOT_CONFIRMED,
     QUOTE_EXPIRED: 'This quote expired. Get a new quote.',
+    QUOTE_NOT_FOUND: 'This quote no longer exists. Get a new quote.',
     PAYMENT_FAILED: 'The payment failed. The money goes back to the wallet; get a new quote to try again.',
+    DAILY_VOLUME_LIMIT_EXCEEDED: 'This goes over the daily payment limit. Send less, or wait until tomorrow.',
+    AMOUNT_OUT_OF_RANGE: 'This amount cannot be sent. Change it and try again.',
+    INVALID_STATE_TRANSITION: CHANGED,
+    TRANSACTION_NOT_FOUND: GONE,
+    TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: CHANGED,
+    BENEFICIARY_TRUSTED: CHANGED,
+    CONFLICT: CHANGED,
+    INVALID_INPUT: 'The service could not accept what was sent. Check what you typed and try again.',
+    UNSIGNED_EXPORT: 'The export did not come signed by the wallet service, so it was not opened.',
+    INVALID_WALLET_EXPORT: SITE_FAULT,
     CLIPBOARD_FAILED: 'The phrase could not be copied. Write it down instead.',
     DEFAULT: 'That did not work. Please try again.',
   },

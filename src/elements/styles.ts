@@ -25,8 +25,9 @@ button:disabled { opacity: 0.6; cursor: not-allowed; }
 :focus-visible { outline: 3px solid var(--wallet-focus, #1a73e8); outline-offset: 2px; }
 p { margin: 0; overflow-wrap: anywhere; }
 .error { color: var(--_error); }
-.error:empty, .status:empty { display: none; }
-.code-ref { font-size: 0.875em; opacity: 0.85; margin-inline-start: 0.25em; }
+.error:empty, .status:empty, .code-ref:empty { display: none; }
+.error-region { display: contents; }
+.code-ref { font-size: 0.875em; opacity: 0.85; margin-top: calc(var(--_gap) * -0.5); }
 .confirm { padding: 0.75rem; border: 1px solid var(--wallet-border, #6b6b6b); border-radius: var(--_radius);
   border-inline-start: 4px solid var(--_accent); min-width: 0; }
 .confirm dl { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 0.25rem 0.75rem; margin: 0; }

@@ -19,7 +19,8 @@ export const elementDefaults: { client?: ElementClient; messages: WalletMessages
 /**
  * What the elements share: the `client` and `messages` properties, a shadow root with the shared
  * sheet, typed events, the busy state (the whole element disabled) and errors shown where the user
- * acted (a sentence and the code, announced, focus on the field to fix or on the sentence).
+ * acted (a sentence, announced, with focus on the field to fix or on the sentence; the code for
+ * support on a line after it).
  *
  * @example
  * ```ts
@@ -37,6 +38,8 @@ export abstract class WalletElement extends ElementBase {
   protected readonly shadow: ShadowRoot
   /** Where the element's errors appear: `render` puts it in place (see `errorBox`). */
   protected errorNode: HTMLElement | undefined
+  // The line after it with the code for support.
+  #codeNode: HTMLElement | undefined
 
   constructor() {
     super()
@@ -151,15 +154,21 @@ export abstract class WalletElement extends ElementBase {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }))
   }
 
-  /** The error region: a sentence with the code beside it, announced at once and focusable. */
+  /**
+   * The error region: the sentence (an alert, announced at once and focusable, that a refused field
+   * is described by), then the code for support on a line of its own, outside the alert, so that
+   * what is announced is the sentence alone and the code is read after it, in reading order.
+   */
   protected errorBox(): HTMLElement {
     this.errorNode = h('p', { part: 'error', class: 'error', role: 'alert', tabindex: '-1', id: 'error' })
-    return this.errorNode
+    this.#codeNode = h('p', { part: 'error-code', class: 'code-ref' })
+    return h('div', { class: 'error-region' }, this.errorNode, this.#codeNode)
   }
 
   /** Clears the error and the invalid mark of `field`. */
   protected clearError(field?: HTMLInputElement): void {
     this.errorNode?.replaceChildren()
+    this.#codeNode?.replaceChildren()
     field?.removeAttribute('aria-invalid')
     if (field && this.errorNode) describedBy(field, this.errorNode.id, false)
   }
@@ -177,12 +186,8 @@ export abstract class WalletElement extends ElementBase {
         })
     const { sentence, code } = errorSentence(walletError, this.messages)
     const box = this.errorNode
-    if (box) {
-      box.replaceChildren(
-        `${sentence} `,
-        h('span', { class: 'code-ref', part: 'error-code' }, fillIn(this.messages.errorCode, { code })),
-      )
-    }
+    box?.replaceChildren(sentence)
+    this.#codeNode?.replaceChildren(fillIn(this.messages.errorCode, { code }))
     if (field) {
       field.setAttribute('aria-invalid', 'true')
       if (box) describedBy(field, box.id, true)

@@ -1,6 +1,7 @@
 import { paymentResult } from '../client/paymentResult.js'
 import type { PaymentResult, PaymentScaFactor, ScaAnswer } from '../client/quoteMethods.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
+import { visibleText } from '../intent/visibleText.js'
 import type { ScaStep } from '../sca/authorizeSca.js'
 import type { ScaLoginStart } from '../sca/scaLogin.js'
 import { scaLoginRequired } from '../sca/scaLoginRequired.js'
@@ -213,9 +214,12 @@ export class WalletScaStep extends WalletElement {
     if (quote) {
       const sent = this.#money(quote.totalSendingAmount, quote.sendingCurrency)
       const { destination } = quote
-      const receiver = String(
-        this.receiver ??
-          (destination.destinationType === 'UMA_ADDRESS' ? destination.umaAddress : destination.accountId),
+      // The service's text, shown for a decision: a bidi override must not reverse what is read.
+      const receiver = visibleText(
+        String(
+          this.receiver ??
+            (destination.destinationType === 'UMA_ADDRESS' ? destination.umaAddress : destination.accountId),
+        ),
       )
       body.push(
         h(
@@ -605,7 +609,7 @@ export class WalletScaStep extends WalletElement {
         hour: '2-digit',
         minute: '2-digit',
       })
-      sentence.data += `${fillIn(this.messages.scaLockedUntil, { time })} `
+      sentence.data += ` ${fillIn(this.messages.scaLockedUntil, { time })}`
     }
     return shown
   }

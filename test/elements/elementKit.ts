@@ -81,6 +81,14 @@ export function shadowOf(element: Element): ShadowRoot {
   return element.shadowRoot
 }
 
+/** The line after an element's error sentence with the code for support (outside the alert). */
+export function errorCodeOf(element: Element): string | null | undefined {
+  const line = shadowOf(element).querySelector('[part="error-code"]')
+  // Never inside the alert: the sentence is announced alone.
+  if (line?.closest('[role="alert"]')) throw new Error('the code is inside the alert')
+  return line?.textContent
+}
+
 /** Moves the sandbox's clock behind the relay (rate limits, expiries) instead of waiting. */
 export async function advanceSandboxClock(advanceMs: number): Promise<void> {
   await fetch('/api/test/clock', { method: 'POST', body: JSON.stringify({ advanceMs }) })

@@ -9,6 +9,7 @@ import type { PayloadDescription } from '../../src/intent/describePayload.js'
 import { createKeyStore } from '../../src/keys/createKeyStore.js'
 import {
   advanceSandboxClock,
+  errorCodeOf,
   expectAccessible,
   expectFitsPhone,
   mount,
@@ -306,9 +307,8 @@ describe('<wallet-export-reveal>', () => {
     await userEvent.click(page.getByRole('button', { name: 'Show recovery phrase' }))
     await userEvent.click(page.getByRole('button', { name: 'Show it' }))
     await expect.poll(() => heard).toEqual(['error:NO_SESSION_KEY'])
-    expect(alert(reveal)?.textContent).toBe(
-      'Your session ended. Sign in again to continue. Code: NO_SESSION_KEY',
-    )
+    expect(alert(reveal)?.textContent).toBe('You are not signed in on this browser. Sign in to continue.')
+    expect(errorCodeOf(reveal)).toBe('Reference for support: NO_SESSION_KEY')
     expect(focused(reveal)).toBe(alert(reveal))
     expect(await phrasesHeard()).toEqual([])
     await expectAccessible(reveal)

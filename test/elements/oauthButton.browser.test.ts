@@ -3,7 +3,14 @@
 // nonce), by keyboard; the waiting state announced; a refused token shown where the user acted.
 import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { expectAccessible, expectFitsPhone, mount, shadowOf, signUpWithClient } from './elementKit.js'
+import {
+  errorCodeOf,
+  expectAccessible,
+  expectFitsPhone,
+  mount,
+  shadowOf,
+  signUpWithClient,
+} from './elementKit.js'
 import { record, withOauthCredential } from './signInKit.js'
 
 describe('<wallet-oauth-button>', () => {
@@ -94,9 +101,8 @@ describe('<wallet-oauth-button>', () => {
     shadowOf(button).querySelector('button')?.click()
     await expect.poll(() => errors.map((detail) => detail.error.code)).toEqual(['OIDC_NONCE_MISMATCH'])
     const alert = shadowOf(button).querySelector<HTMLElement>('[role="alert"]')
-    expect(alert?.textContent).toBe(
-      'The provider answered for another sign-in. Please try again. Code: OIDC_NONCE_MISMATCH',
-    )
+    expect(alert?.textContent).toBe('The provider answered for another sign-in. Please try again.')
+    expect(errorCodeOf(button)).toBe('Reference for support: OIDC_NONCE_MISMATCH')
     expect(shadowOf(button).activeElement).toBe(alert)
     expect(await customer.wallet.sessions.current()).toBeUndefined()
     await expectAccessible(button)

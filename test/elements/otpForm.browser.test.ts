@@ -11,6 +11,7 @@ import { confirmPanel, panelButton, watchRequests } from './confirmKit.js'
 import {
   advanceSandboxClock,
   type ElementCustomer,
+  errorCodeOf,
   expectAccessible,
   expectFitsPhone,
   mount,
@@ -196,9 +197,8 @@ describe('<wallet-otp-form>', () => {
     await expect.poll(() => errors.length).toBe(1)
     const { alert, root } = parts(form)
     expect(errors[0]?.error.code).toBe('UNAUTHORIZED')
-    expect(alert?.textContent).toBe(
-      'That code is not right. Check it and try again, or send a new code. Code: UNAUTHORIZED',
-    )
+    expect(alert?.textContent).toBe('That code is not right. Check it and try again, or send a new code.')
+    expect(errorCodeOf(form)).toBe('Reference for support: UNAUTHORIZED')
     expect(field.value).toBe('123456')
     expect(field.getAttribute('aria-invalid')).toBe('true')
     expect(field.getAttribute('aria-describedby')).toBe(alert?.id)
@@ -496,8 +496,9 @@ describe('<wallet-otp-form>', () => {
         await expect.poll(() => errors.length).toBe(1)
         expect(errors[0]?.error.code).toBe('INVALID_ARGUMENT')
         expect(parts(form).alert?.textContent).toBe(
-          'Type the phone number with its country code, like +44 7700 900123. Code: INVALID_ARGUMENT',
+          'Type the phone number with its country code, like +44 7700 900123.',
         )
+        expect(errorCodeOf(form)).toBe('Reference for support: INVALID_ARGUMENT')
         expect(input.getAttribute('aria-invalid')).toBe('true')
         expect(parts(form).root.activeElement).toBe(input)
         expect(requests.sent).toEqual([])
@@ -618,8 +619,9 @@ describe('<wallet-otp-form>', () => {
     await expect.poll(() => errors.length).toBe(1)
     expect(errors[0]?.error.code).toBe('INVALID_ARGUMENT')
     expect(parts(form).alert?.textContent).toBe(
-      'Type the email address the codes should go to, like ada@example.com. Code: INVALID_ARGUMENT',
+      'Type the email address the codes should go to, like ada@example.com.',
     )
+    expect(errorCodeOf(form)).toBe('Reference for support: INVALID_ARGUMENT')
     expect(parts(form).root.activeElement).toBe(input)
     expect(requests.sent).toEqual([])
 
@@ -678,6 +680,9 @@ describe('<wallet-otp-form>', () => {
     const errors = record(bare, 'wallet-error')
     await bare.start()
     expect(errors[0]?.error.code).toBe('INVALID_ARGUMENT')
-    expect(parts(bare).alert?.textContent).toMatch(/Code: INVALID_ARGUMENT$/)
+    expect(parts(bare).alert?.textContent).toBe(
+      'This site could not talk to the wallet service as it should. Try again later, or contact the site.',
+    )
+    expect(errorCodeOf(bare)).toBe('Reference for support: INVALID_ARGUMENT')
   })
 })

@@ -11,6 +11,7 @@ import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
 import {
   advanceSandboxClock,
   type ElementCustomer,
+  errorCodeOf,
   expectAccessible,
   expectFitsPhone,
   mount,
@@ -250,8 +251,9 @@ describe('<wallet-passkey-button>', () => {
     await expect.poll(types, { timeout: 10_000 }).toEqual(['wallet-error'])
     expect(heard[0]?.detail).toMatchObject({ error: { code: 'PASSKEY_NOT_ON_DEVICE' } })
     expect(alert().textContent).toBe(
-      'This passkey is not on this device. Use the device you created it on, or another way to sign in. Code: PASSKEY_NOT_ON_DEVICE',
+      'This passkey is not on this device. Use the device you created it on, or another way to sign in.',
     )
+    expect(errorCodeOf(element)).toBe('Reference for support: PASSKEY_NOT_ON_DEVICE')
     expect(element.shadowRoot?.activeElement).toBe(alert())
     expect(button().disabled).toBe(false)
     await expectAccessible(element)

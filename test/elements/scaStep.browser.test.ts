@@ -8,7 +8,14 @@ import type { WalletAuthError } from '../../src/errors.js'
 import type { PayloadDescription } from '../../src/intent/describePayload.js'
 import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
 import { confirmPanel, panelButton, watchRequests } from './confirmKit.js'
-import { advanceSandboxClock, expectAccessible, expectFitsPhone, mount, shadowOf } from './elementKit.js'
+import {
+  advanceSandboxClock,
+  errorCodeOf,
+  expectAccessible,
+  expectFitsPhone,
+  mount,
+  shadowOf,
+} from './elementKit.js'
 import { enrolScaPasskey, fundedCustomer, quoteTo, SCA_CODE } from './paymentKit.js'
 
 afterEach(() => {
@@ -98,16 +105,16 @@ describe('<wallet-sca-step>', () => {
     // Confirm with too few digits: said at the field, nothing sent.
     await userEvent.keyboard('12{Enter}')
     await expect.poll(() => heard.errors).toEqual(['INVALID_OTP_CODE'])
-    expect(alert(step)?.textContent).toBe('Type all the digits of the code. Code: INVALID_OTP_CODE')
+    expect(alert(step)?.textContent).toBe('Type all the digits of the code.')
+    expect(errorCodeOf(step)).toBe('Reference for support: INVALID_OTP_CODE')
     expect(focused(step)).toBe(field)
     heard.errors.length = 0
 
     // A wrong code: the step stays open, the field keeps it selected, the sentence says so.
     await userEvent.keyboard('654321')
     await expect.poll(() => heard.errors).toEqual(['INVALID_SCA_CODE'])
-    expect(alert(step)?.textContent).toBe(
-      'That code is not right. Check it and try again. Code: INVALID_SCA_CODE',
-    )
+    expect(alert(step)?.textContent).toBe('That code is not right. Check it and try again.')
+    expect(errorCodeOf(step)).toBe('Reference for support: INVALID_SCA_CODE')
     expect(field?.getAttribute('aria-invalid')).toBe('true')
     expect(field?.getAttribute('aria-describedby')).toBe('error')
     expect(focused(step)).toBe(field)
@@ -132,6 +139,16 @@ describe('<wallet-sca-step>', () => {
     expect(heard.settled.map((payment) => payment.paid)).toEqual([true])
     expect(heard.errors).toEqual(['INVALID_SCA_CODE'])
     await expectAccessible(step)
+  })
+
+  it('shows a bidi override in the payee as a visible mark, never obeying it', async () => {
+    const customer = await fundedCustomer()
+    const quote = await quoteTo(customer)
+    // A payee name with U+202E would read reversed: "ada" then "live.moc" shown as "com.evil".
+    const step = mount('wallet-sca-step', { client: customer.wallet, quote, receiver: 'ada\u202Elive.moc' })
+    const summary = shadowOf(step).querySelector('[part="summary"]')
+    expect(summary?.textContent).toContain('ada<U+202E>live.moc')
+    expect(summary?.textContent).not.toContain('\u202E')
   })
 
   describe('its own confirmation, when the app has no confirm', () => {
@@ -268,9 +285,8 @@ describe('<wallet-sca-step>', () => {
     await userEvent.keyboard('{Enter}')
     await expect.poll(() => heard.errors).toEqual(['RATE_LIMITED'])
     const resend = shadowOf(step).querySelector<HTMLButtonElement>('[part~="resend"]')
-    expect(alert(step)?.textContent).toMatch(
-      /^Too many attempts\. Try again in (30|29) seconds\. Code: RATE_LIMITED$/,
-    )
+    expect(alert(step)?.textContent).toMatch(/^Too many attempts\. Try again in (30|29) seconds\.$/)
+    expect(errorCodeOf(step)).toBe('Reference for support: RATE_LIMITED')
     expect(resend?.textContent).toMatch(/^Send the code again in (30|29) s$/)
     expect(resend?.disabled).toBe(true)
     expect(focused(step)).toBe(alert(step))
@@ -316,8 +332,9 @@ describe('<wallet-sca-step>', () => {
     expect(heard.errors).toEqual(['PAYMENT_FAILED'])
     const sentence = alert(step) as HTMLElement
     expect(sentence.textContent).toBe(
-      'The payment failed. The money goes back to the wallet; get a new quote to try again. Code: PAYMENT_FAILED',
+      'The payment failed. The money goes back to the wallet; get a new quote to try again.',
     )
+    expect(errorCodeOf(step)).toBe('Reference for support: PAYMENT_FAILED')
     expect(getComputedStyle(sentence).color).toBe('rgb(179, 38, 30)')
     expect(status(step)?.textContent).toBe('')
     expect(shadowOf(step).querySelector('button')).toBeNull()
@@ -353,7 +370,8 @@ describe('<wallet-sca-step>', () => {
     await advanceSandboxClock(5 * 60_000 + 1_000)
     await userEvent.click(page.getByRole('button', { name: 'Pay 10.00 USDB' }))
     await expect.poll(() => heard.errors).toEqual(['QUOTE_EXPIRED'])
-    expect(alert(step)?.textContent).toBe('This quote expired. Get a new quote. Code: QUOTE_EXPIRED')
+    expect(alert(step)?.textContent).toBe('This quote expired. Get a new quote.')
+    expect(errorCodeOf(step)).toBe('Reference for support: QUOTE_EXPIRED')
     expect(shadowOf(step).querySelector('button')?.disabled).toBe(true)
     expect(heard.authorized).toEqual([])
     expect((await customer.wallet.quotes.get(quote.id)).status).toBe('EXPIRED')
@@ -420,9 +438,8 @@ describe('<wallet-sca-step>', () => {
         // Past the free failures the next try waits: said at the field, with the seconds.
         await userEvent.keyboard('{Enter}')
         await expect.poll(() => heard.errors.at(-1)).toBe('RATE_LIMITED')
-        expect(alert(step)?.textContent).toMatch(
-          /^Too many attempts\. Try again in \d+ seconds\. Code: RATE_LIMITED$/,
-        )
+        expect(alert(step)?.textContent).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/)
+        expect(errorCodeOf(step)).toBe('Reference for support: RATE_LIMITED')
         expect(focused(step)).toBe(field)
         heard.errors.pop()
       }
@@ -433,8 +450,9 @@ describe('<wallet-sca-step>', () => {
     await expect.poll(() => heard.errors.at(-1)).toBe('ACCOUNT_LOCKED')
     // With when to try again: the lock's end as the service gave it (details.lockedUntil), in local time.
     expect(alert(step)?.textContent).toMatch(
-      /^Too many wrong confirmations: the account is locked for a while\. You can try again after \d{1,2}:\d\d( [AP]M)?\. Code: ACCOUNT_LOCKED$/,
+      /^Too many wrong confirmations: the account is locked for a while\. You can try again after \d{1,2}:\d\d( [AP]M)?\.$/,
     )
+    expect(errorCodeOf(step)).toBe('Reference for support: ACCOUNT_LOCKED')
     expect(heard.authorized).toEqual([])
     // The step stays open for later.
     expect(shadowOf(step).querySelector('input')).toBe(field)

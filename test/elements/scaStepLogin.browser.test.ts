@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import type { PaymentResult } from '../../src/client/quoteMethods.js'
 import type { WalletAuthError } from '../../src/errors.js'
-import { advanceSandboxClock, expectAccessible, expectFitsPhone, mount, shadowOf } from './elementKit.js'
+import {
+  advanceSandboxClock,
+  errorCodeOf,
+  expectAccessible,
+  expectFitsPhone,
+  mount,
+  shadowOf,
+} from './elementKit.js'
 import { END_USER_IP, fundedCustomer, platformCall, quoteTo, SCA_CODE } from './paymentKit.js'
 
 const appSaysYes = { confirm: () => true }
@@ -80,9 +87,8 @@ describe('<wallet-sca-step> and the SCA login', () => {
     // A wrong login code: said at the field, which keeps it selected to type over.
     await userEvent.keyboard('654321')
     await expect.poll(() => heard.errors).toEqual(['INVALID_SCA_CODE'])
-    expect(alert(step)?.textContent).toBe(
-      'That code is not right. Check it and try again. Code: INVALID_SCA_CODE',
-    )
+    expect(alert(step)?.textContent).toBe('That code is not right. Check it and try again.')
+    expect(errorCodeOf(step)).toBe('Reference for support: INVALID_SCA_CODE')
     expect(field?.getAttribute('aria-invalid')).toBe('true')
     expect(focused(step)).toBe(field)
     expect(heard.authorized).toEqual([])

@@ -11,6 +11,7 @@ import type { WalletAuthError } from '../../src/errors.js'
 import {
   advanceSandboxClock,
   type ElementCustomer,
+  errorCodeOf,
   expectAccessible,
   expectFitsPhone,
   mount,
@@ -114,8 +115,9 @@ describe('<wallet-sca-step> and a phone to verify', () => {
     await userEvent.keyboard('0612{Enter}')
     await expect.poll(() => heard.errors).toEqual(['INVALID_PHONE'])
     expect(alert(step)?.textContent).toBe(
-      'Type the phone number with its country code, like +44 7700 900123. Code: INVALID_PHONE',
+      'Type the phone number with its country code, like +44 7700 900123.',
     )
+    expect(errorCodeOf(step)).toBe('Reference for support: INVALID_PHONE')
     expect(focused(step)).toBe(numberField)
     expect(numberField?.getAttribute('aria-invalid')).toBe('true')
 
@@ -142,9 +144,8 @@ describe('<wallet-sca-step> and a phone to verify', () => {
     // A wrong code at the field, then the right one: the phone verified, KYC done, then the login.
     await userEvent.keyboard('654321')
     await expect.poll(() => heard.errors).toEqual(['INVALID_PHONE', 'INVALID_SCA_CODE'])
-    expect(alert(step)?.textContent).toBe(
-      'That code is not right. Check it and try again. Code: INVALID_SCA_CODE',
-    )
+    expect(alert(step)?.textContent).toBe('That code is not right. Check it and try again.')
+    expect(errorCodeOf(step)).toBe('Reference for support: INVALID_SCA_CODE')
     expect(focused(step)).toBe(codeField)
     await userEvent.keyboard(SCA_CODE)
     await expect.element(page.getByRole('form', { name: 'Confirm it is you before paying' })).toBeVisible()

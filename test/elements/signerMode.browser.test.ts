@@ -11,6 +11,7 @@ import { confirmPanel } from './confirmKit.js'
 import {
   advanceSandboxClock,
   type ElementCustomer,
+  errorCodeOf,
   expectAccessible,
   expectFitsPhone,
   mount,
@@ -147,8 +148,9 @@ describe('<wallet-otp-form> in signer mode', () => {
     await form.start()
     await expect.poll(() => events.errors).toEqual(['SIGNER_UNAVAILABLE'])
     expect(alert(form)?.textContent).toBe(
-      'The wallet window could not be opened. Reload the page and try again. Code: SIGNER_UNAVAILABLE',
+      'The wallet window could not be opened. Reload the page and try again.',
     )
+    expect(errorCodeOf(form)).toBe('Reference for support: SIGNER_UNAVAILABLE')
     expect(focused(form)).toBe(alert(form))
     await expect.element(page.getByRole('button', { name: 'Type the code' })).toBeEnabled()
   })

@@ -6,6 +6,7 @@ import { page, userEvent } from 'vitest/browser'
 import type { WalletAuthError } from '../../src/errors.js'
 import {
   type ElementCustomer,
+  errorCodeOf,
   expectAccessible,
   expectFitsPhone,
   mount,
@@ -133,8 +134,10 @@ describe('<wallet-transaction-list>', () => {
 
     await expect.poll(() => errors).toEqual(['FORBIDDEN'])
     const alert = shadowOf(history).querySelector('[role="alert"]')
-    expect(alert?.textContent).toBe('The signed-in account may not do this. Code: FORBIDDEN')
-    expect(alert?.querySelector('[part="error-code"]')?.textContent).toBe('Code: FORBIDDEN')
+    expect(alert?.textContent).toBe(
+      'The signed-in account may not do this. Check that you signed in with the right account.',
+    )
+    expect(errorCodeOf(history)).toBe('Reference for support: FORBIDDEN')
     await expect.element(page.getByRole('button', { name: 'Try again' })).toBeVisible()
     expect(items(history)).toEqual([])
     await expectAccessible(history)

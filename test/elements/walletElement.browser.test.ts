@@ -17,6 +17,8 @@ declare global {
 
 /** The elements inside an error region: only the kit's own code reference, never one from text. */
 const madeInside = (alert: Element) => [...alert.querySelectorAll('*')].map((node) => node.localName)
+// The code for support: the line after the alert, outside it.
+const codeLine = (element: HTMLElement) => shadowOf(element).querySelector<HTMLElement>('[part="error-code"]')
 
 class TestElement extends WalletElement {
   field: HTMLInputElement | undefined
@@ -40,15 +42,18 @@ declare global {
 }
 
 describe('WalletElement', () => {
-  it('shows an error as a sentence with the code, marks and focuses the field, and fires wallet-error', async () => {
+  it('shows an error as a sentence, the code apart after it, marks and focuses the field, and fires wallet-error', async () => {
     const element = mount('test-wallet-element')
     const heard: string[] = []
     element.addEventListener('wallet-error', (event) => heard.push(event.detail.error.code))
     element.fail(new WalletAuthError('UNAUTHORIZED', 'x', { status: 401, reason: 'Invalid OTP code' }), true)
     const alert = shadowOf(element).querySelector('[role="alert"]')
-    expect(alert?.textContent).toBe(
-      'That code is not right. Check it and try again, or send a new code. Code: UNAUTHORIZED',
-    )
+    expect(alert?.textContent).toBe('That code is not right. Check it and try again, or send a new code.')
+    // Apart from the sentence: announced with it never (outside the alert), read right after it.
+    const code = codeLine(element)
+    expect(code?.textContent).toBe('Reference for support: UNAUTHORIZED')
+    expect(alert?.contains(code ?? null)).toBe(false)
+    expect(alert?.nextElementSibling).toBe(code)
     expect(element.field?.getAttribute('aria-invalid')).toBe('true')
     expect(element.field?.getAttribute('aria-describedby')).toBe('error')
     expect(shadowOf(element).activeElement).toBe(element.field)
@@ -74,8 +79,9 @@ describe('WalletElement', () => {
       false,
     )
     expect(shadowOf(element).querySelector('[role="alert"]')?.textContent).toBe(
-      'That request timed out. Please try again. Code: UNAUTHORIZED',
+      'That request timed out. Please try again.',
     )
+    expect(codeLine(element)?.textContent).toBe('Reference for support: UNAUTHORIZED')
   })
 
   it("shows a server's code and reason as text, never as markup, even through a sentence that names the code", async () => {
@@ -83,8 +89,10 @@ describe('WalletElement', () => {
     element.messages = { errors: { DEFAULT: 'Refused ({code}).' } }
     element.fail(new WalletAuthError(HOSTILE, HOSTILE, { status: 400, reason: HOSTILE }), false)
     const alert = shadowOf(element).querySelector('[role="alert"]') as HTMLElement
-    expect(madeInside(alert)).toEqual(['span'])
-    expect(alert.textContent).toBe(`Refused (${HOSTILE}). Code: ${HOSTILE}`)
+    expect(madeInside(alert)).toEqual([])
+    expect(alert.textContent).toBe(`Refused (${HOSTILE}).`)
+    expect(madeInside(codeLine(element) as HTMLElement)).toEqual([])
+    expect(codeLine(element)?.textContent).toBe(`Reference for support: ${HOSTILE}`)
     await expect.element(alert).toBeVisible()
     expect(window.__errorMarkup).toBeUndefined()
   })
@@ -101,8 +109,10 @@ describe('WalletElement', () => {
     await form.start()
     expect(heard).toEqual([HOSTILE])
     const alert = shadowOf(form).querySelector('[role="alert"]') as HTMLElement
-    expect(madeInside(alert)).toEqual(['span'])
-    expect(alert.textContent).toBe(`That did not work. Please try again. Code: ${HOSTILE}`)
+    expect(madeInside(alert)).toEqual([])
+    expect(alert.textContent).toBe('That did not work. Please try again.')
+    expect(madeInside(codeLine(form) as HTMLElement)).toEqual([])
+    expect(codeLine(form)?.textContent).toBe(`Reference for support: ${HOSTILE}`)
     await expect.element(alert).toBeVisible()
     expect(window.__errorMarkup).toBeUndefined()
   })
@@ -129,9 +139,8 @@ describe('WalletElement', () => {
     const element = mount('test-wallet-element')
     element.messages = { errorCode: '({code})', errors: { RATE_LIMITED: 'Slow down: {seconds} s.' } }
     element.fail(new WalletAuthError('RATE_LIMITED', 'x', { retryAfter: 5 }), false)
-    expect(shadowOf(element).querySelector('[role="alert"]')?.textContent).toBe(
-      'Slow down: 5 s. (RATE_LIMITED)',
-    )
+    expect(shadowOf(element).querySelector('[role="alert"]')?.textContent).toBe('Slow down: 5 s.')
+    expect(codeLine(element)?.textContent).toBe('(RATE_LIMITED)')
     expect(element.messages.errors.WRONG_CODE).toMatch(/not right/)
   })
 })

@@ -64,20 +64,31 @@ function showSignIn() {
   sendCode.hidden = emailMethod() === undefined
   codeWhere.hidden = true
   typeCode.hidden = true
-  signInStatus.textContent = ''
+  report(signInStatus, '')
   home.hidden = true
   signIn.hidden = false
 }
 
 function showHome() {
   signIn.hidden = true
-  homeStatus.textContent = ''
+  report(homeStatus, '')
   home.hidden = false
 }
 
-/** Writes the outcome of an action in `where`, with the error's code when it failed. */
+/**
+ * Writes the outcome of an action in `where`; when it failed, the error's code goes on the line
+ * after it, for support, kept out of the sentence (a screen reader announces the sentence alone).
+ */
 function report(where, sentence, error) {
-  where.textContent = error ? `${sentence} Code: ${error.code ?? 'UNKNOWN'}` : sentence
+  where.textContent = sentence
+  let reference = where.nextElementSibling
+  if (!reference?.classList.contains('code-ref')) {
+    reference = document.createElement('p')
+    reference.className = 'code-ref'
+    where.after(reference)
+  }
+  reference.textContent = error ? `Reference for support: ${error.code ?? 'UNKNOWN'}` : ''
+  reference.hidden = !error
 }
 
 /** Runs `act` with `button` disabled meanwhile. */
@@ -109,7 +120,7 @@ who.addEventListener('submit', async (event) => {
 // person's code signed in, or when they closed the box.
 async function codeInSigner() {
   typeCode.hidden = true
-  signInStatus.textContent = ''
+  report(signInStatus, '')
   try {
     await wallet.emailOtp.verify(emailMethod().id)
     showHome()
