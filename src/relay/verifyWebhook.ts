@@ -1,11 +1,11 @@
 import * as z from 'zod/mini'
 import { derSignatureToRaw } from '../crypto/derSignatureToRaw.js'
 import { ECDSA_P256, ECDSA_SHA256 } from '../crypto/ecdsaParams.js'
-import { readBytesUpTo } from '../crypto/readBytesUpTo.js'
 import { utf8 } from '../crypto/utf8.js'
 import { WalletAuthError } from '../errors.js'
 import { duplicateJsonKey } from '../intent/duplicateJsonKey.js'
 import { parseWire } from '../wire/parseWire.js'
+import { readBodyBytes } from './readBodyBytes.js'
 import { WEBHOOK_SIGNATURE_HEADER } from './webhookSignatureHeader.js'
 
 const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
@@ -185,22 +185,13 @@ function bodyBytes(body: WebhookDelivery['body'], maxBytes: number): Uint8Array<
   return bytes
 }
 
-/** A request's body, read up to `maxBytes` and no further (a longer one is cancelled, and refused). */
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('Content-Length') ?? 0)
-  if (declared > maxBytes) throw tooLarge(maxBytes)
-  if (!request.body) return new Uint8Array(0)
-  const reader = request.body.getReader()
-  const { bytes } = await readBytesUpTo(reader, maxBytes)
-  if (bytes) return bytes
-  await reader.cancel().catch(() => {})
-  throw tooLarge(maxBytes)
-}
-
 async function deliveryOf(options: VerifyWebhookOptions, maxBytes: number): Promise<WebhookDelivery> {
   if (!('request' in options)) return options
   const { request, headerName = WEBHOOK_SIGNATURE_HEADER } = options
-  return { body: await readCapped(request, maxBytes), signature: request.headers.get(headerName) }
+  return {
+    body: await readBodyBytes(request, maxBytes, tooLarge),
+    signature: request.headers.get(headerName),
+  }
 }
 
 /**
