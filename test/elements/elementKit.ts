@@ -117,3 +117,24 @@ export async function expectFitsPhone(element: Element): Promise<void> {
     await page.viewport(1280, 720)
   }
 }
+
+export type PasskeyCustomer = ElementCustomer & { passkey: { id: string; credentialId?: string } }
+
+/** A customer with a passkey on the current authenticator (added while signed in by email), signed out. */
+export async function customerWithPasskey({ signOut = true } = {}): Promise<PasskeyCustomer> {
+  const customer = await signUpWithClient()
+  await signInByEmail(customer)
+  const optionsJSON = await (
+    await fetch('/api/test/passkey-options', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'katherine', accountId: customer.accountId }),
+    })
+  ).json()
+  const passkey = await customer.wallet.passkey.add({
+    accountId: customer.accountId,
+    nickname: 'Chromium',
+    optionsJSON,
+  })
+  if (signOut) await customer.wallet.signOut()
+  return { ...customer, passkey }
+}

@@ -10,13 +10,13 @@ import { knownPasskeys } from '../../src/passkey/index.js'
 import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
 import {
   advanceSandboxClock,
-  type ElementCustomer,
+  customerWithPasskey,
   errorCodeOf,
   expectAccessible,
   expectFitsPhone,
   mount,
+  type PasskeyCustomer,
   shadowOf,
-  signInByEmail,
   signUpWithClient,
 } from './elementKit.js'
 
@@ -35,27 +35,6 @@ afterEach(() => {
 // The Signal API is newer than TypeScript's DOM types.
 interface SignalApi {
   signalUnknownCredential(options: { rpId: string; credentialId: string }): Promise<void>
-}
-
-type PasskeyCustomer = ElementCustomer & { passkey: { id: string; credentialId?: string } }
-
-/** A customer with a passkey on the current authenticator (added while signed in by email), signed out. */
-async function customerWithPasskey({ signOut = true } = {}): Promise<PasskeyCustomer> {
-  const customer = await signUpWithClient()
-  await signInByEmail(customer)
-  const optionsJSON = await (
-    await fetch('/api/test/passkey-options', {
-      method: 'POST',
-      body: JSON.stringify({ name: 'katherine', accountId: customer.accountId }),
-    })
-  ).json()
-  const passkey = await customer.wallet.passkey.add({
-    accountId: customer.accountId,
-    nickname: 'Chromium',
-    optionsJSON,
-  })
-  if (signOut) await customer.wallet.signOut()
-  return { ...customer, passkey }
 }
 
 const EVENTS: WalletElementEventName[] = [

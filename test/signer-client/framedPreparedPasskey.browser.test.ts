@@ -15,13 +15,7 @@ import {
   type PreparedPasskeyAnswer,
 } from '../../src/signer-client/framedPreparedPasskey.js'
 import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
-import {
-  type ElementCustomer,
-  mount,
-  shadowOf,
-  signInByEmail,
-  signUpWithClient,
-} from '../elements/elementKit.js'
+import { customerWithPasskey, type ElementCustomer, mount, shadowOf } from '../elements/elementKit.js'
 
 // How far the sandbox's clock is moved: past a challenge's five minutes, as the demo's tools do.
 const MOVED_MS = 12 * 60_000
@@ -39,25 +33,6 @@ async function moveSandboxClock(advanceMs: number): Promise<() => number> {
   const { now } = (await response.json()) as { now: number }
   const offset = now - Date.now()
   return () => Date.now() + offset
-}
-
-/** A customer with a passkey on the virtual authenticator, signed out; its client is the signer frame's (device clock). */
-async function customerWithPasskey(): Promise<ElementCustomer & { passkeyId: string }> {
-  const customer = await signUpWithClient()
-  await signInByEmail(customer)
-  const optionsJSON = await (
-    await fetch('/api/test/passkey-options', {
-      method: 'POST',
-      body: JSON.stringify({ name: 'katherine', accountId: customer.accountId }),
-    })
-  ).json()
-  const passkey = await customer.wallet.passkey.add({
-    accountId: customer.accountId,
-    nickname: 'Chromium',
-    optionsJSON,
-  })
-  await customer.wallet.signOut()
-  return { ...customer, passkeyId: passkey.id }
 }
 
 /**
@@ -92,7 +67,7 @@ describe('a passkey sign-in prepared by the signer, read on the page clock', () 
     const { call, methods } = signerChannel(customer)
 
     const before = pageNow()
-    const prepared = await pagePrepare(call, pageNow)(customer.passkeyId, { accountId: customer.accountId })
+    const prepared = await pagePrepare(call, pageNow)(customer.passkey.id, { accountId: customer.accountId })
     const after = pageNow()
     // Usable now on the page's clock, and never past five minutes from when the page asked.
     expect(prepared.expiresAt).toBeGreaterThan(after + CHALLENGE_LIFE_MS - 60_000)
@@ -100,7 +75,7 @@ describe('a passkey sign-in prepared by the signer, read on the page clock', () 
     expect(prepared.used).toBe(false)
 
     const session = await prepared.signIn()
-    expect(session).toMatchObject({ type: 'PASSKEY', credentialId: customer.passkeyId })
+    expect(session).toMatchObject({ type: 'PASSKEY', credentialId: customer.passkey.id })
     expect(prepared.used).toBe(true)
     expect(methods).toEqual(['passkey.prepare', 'passkey.runPrepared'])
   })
@@ -120,7 +95,7 @@ describe('a passkey sign-in prepared by the signer, read on the page clock', () 
     const heard: string[] = []
     const element = mount('wallet-passkey-button', {
       client: pageClient,
-      credentialId: customer.passkeyId,
+      credentialId: customer.passkey.id,
       accountId: customer.accountId,
       rpId: 'localhost',
     })
