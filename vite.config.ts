@@ -1,5 +1,5 @@
+import { fileURLToPath } from 'node:url'
 import { playwright } from '@vitest/browser-playwright'
-import type { Plugin as EsbuildPlugin } from 'esbuild'
 import { defineConfig } from 'vitest/config'
 import { thirdPartyLicenses } from './bench/install/thirdPartyLicenses.js'
 import { entrySources } from './build/entrySources.mjs'
@@ -22,19 +22,11 @@ const external = [
   ...Object.keys((packageJson as { peerDependencies?: Record<string, string> }).peerDependencies ?? {}),
 ]
 
-// React 18 for the React wrappers' browser test, installed as react18 and react-dom18 beside the
-// root's React 19. react-dom18 requires `react` and `react-dom` by name, which npm cannot give it
-// (.npmrc): in the pre-bundle, those two names from inside react-dom18 are react18 and react-dom18.
-const react18Deps: EsbuildPlugin = {
-  name: 'react18-deps',
-  setup(build) {
-    build.onResolve({ filter: /^react(-dom)?$/ }, (args) =>
-      /[\\/]node_modules[\\/]react-dom18[\\/]/.test(args.importer)
-        ? build.resolve(`${args.path}18`, { kind: args.kind, resolveDir: args.resolveDir })
-        : undefined,
-    )
-  },
-}
+// React 18 for the React wrappers' browser test: its own package, test/fixtures/react18 (`npm test`
+// installs it first, test/fixtures/ensureFixtures.mjs), apart from the root's React 19. The test
+// imports it as react18 and react-dom18; from inside the fixture, react-dom finds the fixture's react.
+const REACT_18 = fileURLToPath(new URL('./test/fixtures/react18/node_modules/', import.meta.url))
+const react18Aliases = { react18: `${REACT_18}react`, 'react-dom18': `${REACT_18}react-dom` }
 
 export default defineConfig({
   // dist/THIRD-PARTY-LICENSES.md: the notices of the libraries bundled into the Node entries.
@@ -74,6 +66,7 @@ export default defineConfig({
         extends: true,
         // The page's own backend: the relay in front of an in-process sandbox, same-origin.
         plugins: [walletBackend()],
+        resolve: { alias: react18Aliases },
         // Pre-bundled up front: discovering them mid-run reloads the page under the tests.
         optimizeDeps: {
           include: [
@@ -91,7 +84,6 @@ export default defineConfig({
             'react-dom18/client',
             'vue',
           ],
-          esbuildOptions: { plugins: [react18Deps] },
         },
         test: {
           name: 'browser',
