@@ -25,7 +25,10 @@ async function setup() {
   return { ours: key.publicKey, peer: peer.getPublicKey() }
 }
 
-/** createKeyStore() (opens the database, probes that it can store a key, purges expired ones) + list(). */
+/**
+ * createKeyStore() (opens the database and reads it once: purges expired sessions, and probes that it
+ * can store a key when none reads back) + list(), which that read answers (asked in the same task).
+ */
 async function restoreOurs() {
   const startMs = performance.now()
   const store = await createKeyStore()

@@ -143,8 +143,8 @@ function restore({ restore }) {
       `navigation → key ${times(ours.navigationToKey.medianUs / peer.navigationToKey.medianUs)}. ` +
       'The restored key is checked (after timing) to be non-extractable and to sign a verifying stamp. ' +
       '`createKeyStore()` reads the store once (purging expired sessions); it writes a throwaway key to ' +
-      'prove the browser can store one only when no stored key reads back, so not here. Then `list()` ' +
-      'reads again; the peer’s `init()` reads once.',
+      'prove the browser can store one only when no stored key reads back, so not here. `list()`, asked ' +
+      'in the same task, is answered from that read; the peer’s `init()` reads once.',
   ]
 }
 

@@ -1,5 +1,7 @@
-// A lookup table: stamping hex-encodes a signature every time.
-const HEX_DIGITS = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
+/** Lowercase hex of each byte value: a table, since stamping hex-encodes a signature every time. */
+export const HEX_DIGITS = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) =>
+  i.toString(16).padStart(2, '0'),
+)
 
 /**
  * Lowercase hex of `bytes`.

@@ -6,6 +6,7 @@ import type { CredentialType } from '../wire/authMethod.js'
 import { msUntilExpiry } from './msUntilExpiry.js'
 import type { SessionKey } from './sessionKey.js'
 import { storeWriteChannel } from './storeWriteChannel.js'
+import { untilNextTask } from './untilNextTask.js'
 
 /** What the kit remembers about a session beside its key. */
 export interface SessionMetadata {
@@ -253,7 +254,8 @@ async function probe(backend: Backend): Promise<void> {
 /**
  * Opens the session-key store: IndexedDB (keys survive a reload, stay non-extractable), or
  * memory where IndexedDB is missing or fails, as `persistence` tells. Expired sessions (and those
- * within `expiryMarginMs` of expiring) are hidden, and purged on open.
+ * within `expiryMarginMs` of expiring) are hidden, and purged on open. What the opening read found
+ * also answers the reads made in the same task, so restoring a session reads IndexedDB once.
  *
  * @example
  * ```ts
@@ -274,24 +276,42 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
   // An unparseable expiresAt counts as expired: NaN compares false.
   const isExpired = (session: SessionMetadata) => !(msUntilExpiry(session, now()) > expiryMarginMs)
 
-  /** Unexpired sessions of `from`, newest first; expired ones are deleted on the way. */
-  async function readSessions(from: Backend): Promise<StoredSession[]> {
-    const sessions = (await storageCall('read', () => from.values())).flatMap((value) => {
-      const session = fromRecord(value)
-      return session ? [session] : []
-    })
-    const expired = sessions.filter(isExpired)
-    for (const session of expired) await storageCall('delete', () => from.del(session.key.publicKey))
-    return sessions
-      .filter((session) => !isExpired(session))
+  /** The sessions of `from`, expired ones included, newest first. */
+  async function readAll(from: Backend): Promise<StoredSession[]> {
+    return (await storageCall('read', () => from.values()))
+      .flatMap((value) => {
+        const session = fromRecord(value)
+        return session ? [session] : []
+      })
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
   }
+
+  /** The unexpired of `sessions`; the expired ones are deleted from `from` on the way. */
+  async function purge(from: Backend, sessions: StoredSession[]): Promise<StoredSession[]> {
+    for (const session of sessions.filter(isExpired)) {
+      await storageCall('delete', () => from.del(session.key.publicKey))
+    }
+    return sessions.filter((session) => !isExpired(session))
+  }
+
+  const readSessions = async (from: Backend) => purge(from, await readAll(from))
 
   let backend = memoryBackend()
   let persistence: Persistence = 'memory'
   let fallbackCause: WalletAuthError | undefined
+  // What the opening read found answers the reads made in the task it was read in, as a restore
+  // makes them (`await createKeyStore()`, `list()`, then `get()` of the key found): nothing can have
+  // reached the page since to say the store changed, and another read would cost as much as the
+  // first. A later task, a write of this store, another store's announced write or another document
+  // taking the database sends every read to IndexedDB again.
+  let opening: { sessions: StoredSession[]; current: () => boolean } | undefined
+  const openingSessions = () => {
+    if (!opening?.current()) opening = undefined
+    return opening?.sessions.filter((session) => !isExpired(session))
+  }
   const externalChangeListeners = new Set<() => void>()
   const externalChange = () => {
+    opening = undefined
     for (const listener of externalChangeListeners) listener()
   }
   if (factory) {
@@ -299,10 +319,14 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
       const candidate = indexedDbBackend(openStore(factory, databaseName, openTimeoutMs, externalChange))
       // One read on open purges expired sessions; a stored key that reads back also proves the
       // store holds CryptoKeys, so only a store without one pays the write probe.
-      const restored = await readSessions(candidate)
+      const read = await readAll(candidate)
+      // Counted from the read itself: a purge or probe that took tasks leaves nothing to answer from.
+      const current = untilNextTask()
+      const restored = await purge(candidate, read)
       if (!restored.some((session) => session.key.keyPair.privateKey instanceof CryptoKey)) {
         await probe(candidate)
       }
+      opening = { sessions: restored, current }
       backend = candidate
       persistence = 'indexeddb'
     } catch (cause) {
@@ -312,12 +336,13 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
     }
   }
 
-  const list = () => readSessions(backend)
+  const list = async () => openingSessions() ?? readSessions(backend)
   const writeListeners = new Set<() => void>()
   // Other stores on the database hear this one's writes, and it theirs (a plain store in another
   // tab deleting a key a client here holds in memory).
   const writes = persistence === 'indexeddb' ? storeWriteChannel(databaseName) : undefined
   const written = async (write: Promise<void>) => {
+    opening = undefined
     try {
       await write
     } finally {
@@ -333,7 +358,10 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
     ...(fallbackCause ? { fallbackCause } : {}),
     onExternalChange(listener) {
       externalChangeListeners.add(listener)
-      const stopHearing = writes?.listen(listener)
+      const stopHearing = writes?.listen(() => {
+        opening = undefined
+        listener()
+      })
       return () => {
         externalChangeListeners.delete(listener)
         stopHearing?.()
@@ -357,6 +385,8 @@ export async function createKeyStore(options: KeyStoreOptions = {}): Promise<Key
       return session
     },
     async get(publicKey) {
+      const restored = openingSessions()
+      if (restored) return restored.find((session) => session.key.publicKey === publicKey)
       const session = fromRecord(await storageCall('read', () => backend.get(publicKey)))
       return session && !isExpired(session) ? session : undefined
     },

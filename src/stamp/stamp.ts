@@ -1,7 +1,6 @@
 import { binaryToBase64Url } from '../crypto/bytesToBase64Url.js'
-import { bytesToHex } from '../crypto/bytesToHex.js'
 import { ECDSA_SHA256 } from '../crypto/ecdsaParams.js'
-import { rawSignatureToDer } from '../crypto/rawSignatureToDer.js'
+import { rawSignatureToDerHex } from '../crypto/rawSignatureToDerHex.js'
 import { utf8 } from '../crypto/utf8.js'
 import { WalletAuthError } from '../errors.js'
 import type { SessionKey } from '../keys/sessionKey.js'
@@ -43,9 +42,44 @@ export async function stamp(payloadToSign: string, key: SessionKey): Promise<str
     throw new WalletAuthError('INVALID_ARGUMENT', 'stamp needs the payloadToSign string and a SessionKey.')
   }
   const raw = await crypto.subtle.sign(ECDSA_SHA256, key.keyPair.privateKey, utf8(payloadToSign))
-  const signature = bytesToHex(rawSignatureToDer(new Uint8Array(raw)))
+  return stampHeader(key.publicKey, new Uint8Array(raw))
+}
+
+/** The stamp JSON before the signature, base64url-encoded for one public key. */
+interface EncodedHead {
+  publicKey: string
+  /** base64url of the head's first characters, a multiple of 3 of them. */
+  encoded: string
+  /** The head's last characters (none for a 66-character key), encoded with the signature. */
+  rest: string
+}
+
+// The head depends on the key only, and a page stamps with one session at a time: the last key's
+// is kept. base64 turns every 3 characters into 4 on its own, so the head's whole triplets can be
+// encoded once and the signature's characters appended after them.
+let lastHead: EncodedHead | undefined
+
+function encodedHead(publicKey: string): EncodedHead {
+  if (lastHead?.publicKey === publicKey) return lastHead
   // Fixed key order, no whitespace: the value must be byte-identical to every other signer's.
-  const json = `{"publicKey":"${key.publicKey}","scheme":"${STAMP_SCHEME}","signature":"${signature}"}`
-  // Hex and a constant: pure ASCII, so base64 of the string is base64 of its UTF-8 bytes.
-  return binaryToBase64Url(json)
+  const head = `{"publicKey":"${publicKey}","scheme":"${STAMP_SCHEME}","signature":"`
+  const cut = head.length - (head.length % 3)
+  lastHead = { publicKey, encoded: binaryToBase64Url(head.slice(0, cut)), rest: head.slice(cut) }
+  return lastHead
+}
+
+/**
+ * The `Service-Wallet-Signature` header value of a raw `r || s` signature (as WebCrypto returns
+ * it) by `publicKey` (compressed hex): what `stamp` returns once it has signed.
+ *
+ * @example
+ * ```ts
+ * const raw = new Uint8Array(await crypto.subtle.sign(ECDSA_SHA256, key.keyPair.privateKey, utf8(payload)))
+ * headers.set(WALLET_SIGNATURE_HEADER, stampHeader(key.publicKey, raw))
+ * ```
+ */
+export function stampHeader(publicKey: string, rawSignature: Uint8Array): string {
+  const head = encodedHead(publicKey)
+  // Hex and constants: pure ASCII, so base64 of the string is base64 of its UTF-8 bytes.
+  return head.encoded + binaryToBase64Url(`${head.rest}${rawSignatureToDerHex(rawSignature)}"}`)
 }
