@@ -86,7 +86,10 @@ async function start() {
       // In signer mode the person typed the code in the signer's frame: its dialog had the focus.
       const inSigner = wallet.mode === 'signer' && document.activeElement === wallet.frame
       const focusWasHere = !document.activeElement || document.activeElement === document.body || inSigner
-      const fromSignIn = byId('sign-in').contains(document.activeElement) || focusWasHere
+      // Only a sign-in from the sign-in view: a session that replaces one (an SMS method turned on)
+      // leaves the focus where the person acted.
+      const fromSignIn =
+        !byId('sign-in').hidden && (byId('sign-in').contains(document.activeElement) || focusWasHere)
       void render().then(() => {
         if (event.type !== 'signed-in' || byId('sign-in').hidden === false) return
         showStatus(byId('wallet'), `Signed in with ${methodName(event.session.type).toLowerCase()}.`)

@@ -1,11 +1,11 @@
 import {
-  chooseMethod,
-  confirmIfSigner,
+  confirmSignature,
   continueAs,
   credentialRow,
   expectAlert,
   expectSignedIn,
   openDemo,
+  signInElement,
   signInWithEmailCode,
   signOut,
   statusOf,
@@ -24,7 +24,7 @@ test('passkey: add one while signed in with an email code (not twice on one devi
 
   const buttons = page.locator('#add-passkey').locator('..')
   await page.locator('#add-passkey').click()
-  await confirmIfSigner(page, 'Add a passkey')
+  await confirmSignature(page.locator('#credentials-panel'), 'Add a passkey')
   await expect(statusOf(buttons)).toContainText('Passkey added')
   await expect(credentialRow(page, 'PASSKEY')).toHaveCount(1)
   await expect(credentialRow(page, 'PASSKEY')).toContainText('Passkey')
@@ -34,17 +34,15 @@ test('passkey: add one while signed in with an email code (not twice on one devi
   // The registration options exclude the account's passkeys: this device refuses a second one.
   await page.locator('#add-passkey').click()
   // The signer asks first: the passkey is made with the person's click in its frame.
-  await confirmIfSigner(page, 'Add a passkey')
+  await confirmSignature(page.locator('#credentials-panel'), 'Add a passkey')
   await expectAlert(buttons, 'PASSKEY_ALREADY_REGISTERED')
   await expect(buttons.locator(':scope > p.alert')).toBeFocused()
   await expect(credentialRow(page, 'PASSKEY')).toHaveCount(1)
 
   await signOut(page)
   await continueAs(page, email)
-  await chooseMethod(page, 'Passkey')
-  const button = page
-    .locator('wallet-sign-in wallet-passkey-button')
-    .getByRole('button', { name: 'Sign in with a passkey' })
+  // One click: the passkey's own button in the list, its challenge fetched ahead.
+  const button = signInElement(page).getByRole('button', { name: /^Passkey/ })
   await expect(button).toBeEnabled()
   await button.click()
   await expectSignedIn(page, email)

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import {
   chooseMethod,
-  confirmIfSigner,
+  confirmSignature,
   continueAs,
   credentialRow,
   expectSignedIn,
@@ -21,7 +21,8 @@ async function withGoogleAdded(page: Page, guard: Guard, keys: Keys): Promise<st
   await openDemo(page, keys)
   await signInWithEmailCode(page, guard, email)
   await page.locator('#add-oauth').click()
-  await confirmIfSigner(page, 'Google')
+  // Asked once, in either mode: the signer's frame, or the kit's panel under the button.
+  await confirmSignature(page.locator('#credentials-panel'), 'Google')
   await expect(statusOf(page.locator('#add-oauth').locator('..'))).toContainText(
     'Google sign-in (sandbox) added',
   )

@@ -54,10 +54,9 @@ test('revoke a credential and a session; the refusals the spec requires are show
   await expect(phone).not.toHaveAttribute('aria-invalid')
   await page.locator('#add-sms').getByRole('button', { name: 'Add SMS sign-in' }).click()
   const smsForm = page.locator('#activate-sms')
-  // The number goes on the customer: the signer shows it before it signs (the page asks nothing).
-  await confirmIfSigner(page, '+33612345678')
-  // The credential is bound to the number the user gave: the form (or the signer) names it before it signs.
-  await confirmSignature(smsForm, '+33612345678')
+  // One question for the number put on the customer and the credential bound to it: the form (or
+  // the signer) names the number the user gave before anything is signed.
+  await confirmSignature(smsForm, 'Sign in with codes texted to +33612345678.')
   await expect(credentialRow(page, 'SMS_OTP')).toHaveCount(1)
   await expect(credentialRow(page, 'SMS_OTP')).toContainText('Text message code')
   await typeOtp(smsForm, guard, SANDBOX_CODE)

@@ -6,7 +6,6 @@ import type { Page } from '@playwright/test'
 import {
   chooseMethod,
   codeField,
-  confirmIfSigner,
   confirmInSigner,
   confirmSignature,
   continueAs,
@@ -187,12 +186,12 @@ test('focus stays on the button after adding a passkey or Google', async ({ page
   const addPasskey = page.locator('#add-passkey')
   await addPasskey.click()
   // Asked in the signer's frame, which gives the focus back to the page when it closes.
-  await confirmIfSigner(page, 'Add a passkey')
+  await confirmSignature(page.locator('#credentials-panel'), 'Add a passkey')
   await expect(statusOf(addPasskey.locator('..'))).toContainText('Passkey added')
   await expect(addPasskey).toBeFocused()
   const addOauth = page.locator('#add-oauth')
   await addOauth.click()
-  await confirmIfSigner(page, 'Google')
+  await confirmSignature(page.locator('#credentials-panel'), 'Google')
   await expect(statusOf(addOauth.locator('..'))).toContainText('Google sign-in (sandbox) added')
   await expect(addOauth).toBeFocused()
 })
@@ -208,7 +207,7 @@ test('an SMS method is not on, nor offered at the sign-in, before its first code
   await page.locator('#phone').fill(number)
   await page.locator('#add-sms').getByRole('button', { name: 'Add SMS sign-in' }).click()
   const smsForm = page.locator('#activate-sms')
-  await confirmIfSigner(page, number)
+  // One question for the number and the credential bound to it.
   await confirmSignature(smsForm, number)
   await expect(signerCodeField(page)).toBeFocused()
   const sms = credentialRow(page, 'SMS_OTP')

@@ -112,7 +112,7 @@ export async function continueAs(page: Page, email: string, country: 'FR' | 'US'
  */
 export async function chooseMethod(
   page: Page,
-  name: 'Email code' | 'Text message code' | 'Passkey' | 'Google (sandbox)',
+  name: 'Email code' | 'Text message code' | 'Google (sandbox)',
 ) {
   const signIn = signInElement(page)
   const label = name === 'Google (sandbox)' ? /Google \(sandbox\)/ : new RegExp(`^${escapeRegExp(name)}`)

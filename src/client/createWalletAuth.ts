@@ -101,7 +101,8 @@ export function createWalletAuth(options: WalletAuthOptions | FramedWalletAuthOp
  * ```
  */
 export function createPageHeldWalletAuth(options: WalletAuthOptions) {
-  const now = options.now ?? Date.now
+  // Read at each call: a clock a test fakes after the client exists is the one it follows.
+  const now = options.now ?? (() => Date.now())
   const expiringSoonMs = options.expiringSoonMs ?? 60_000
   const settings = {
     baseUrl: options.baseUrl,

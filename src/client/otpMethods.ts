@@ -10,6 +10,7 @@ import { OtpTargetData, SignedEnclaveBundle } from '../wire/enclaveBundles.js'
 import { parseWire, parseWireJson } from '../wire/parseWire.js'
 import type { ClientContext } from './clientContext.js'
 import type { ConfirmAction } from './confirmAction.js'
+import { contactFirst } from './contactFirst.js'
 import { otpAddIntent, otpContact } from './otpContact.js'
 import { checkVerificationToken } from './verificationTokenIntent.js'
 
@@ -50,6 +51,11 @@ export interface OtpAddOptions {
   contact: string
   /** Asked instead of the client's `confirm` before the addition is signed. */
   confirm?: ConfirmAction
+  /**
+   * The customer whose email (or phone number) `contact` must be: set on it first when it is not,
+   * under the same one confirmation ("Sign in with codes texted to +33…") as the credential.
+   */
+  customerId?: string
 }
 
 /** The `emailOtp` or `smsOtp` methods of a client. */
@@ -74,12 +80,25 @@ export function createOtpMethods(ctx: ClientContext, type: 'EMAIL_OTP' | 'SMS_OT
     async add(accountId, options) {
       const contact = otpContact(type, options?.contact)
       import('../crypto/hpke.js').catch(() => {})
+      const { customerId } = options
+      if (customerId !== undefined && (typeof customerId !== 'string' || customerId === '')) {
+        throw new WalletAuthError('INVALID_ARGUMENT', 'The customer id must be a non-empty string.')
+      }
+      const confirm =
+        customerId === undefined
+          ? options.confirm
+          : await contactFirst(ctx, {
+              customerId,
+              type,
+              contact,
+              ...(options.confirm ? { confirm: options.confirm } : {}),
+            })
       const method = await ctx.call('POST', '/auth/credentials', {
         body: { type, accountId },
         schema: AuthMethod,
         // The service names the contact in the activity, not in the request: only the call knows it.
         intent: (leg) => (leg > 0 ? [] : otpAddIntent(type, contact)),
-        ...(options?.confirm ? { confirm: options.confirm } : {}),
+        ...(confirm ? { confirm } : {}),
       })
       if (method.otpEncryptionTargetBundle) sent.set(method.id, method)
       return method

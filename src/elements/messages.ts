@@ -55,9 +55,6 @@ export interface WalletMessages {
   scaResend: string
   exportWarning: string
   exportStart: string
-  exportConfirm: string
-  exportConfirmYes: string
-  exportCancel: string
   exportPhraseLabel: string
   exportCopy: string
   exportCopied: string
@@ -243,9 +240,6 @@ export const defaultMessages: WalletMessages = {
   scaResend: 'Send the code again',
   exportWarning: 'Anyone who sees the recovery phrase controls the wallet. It is decrypted in this browser.',
   exportStart: 'Show recovery phrase',
-  exportConfirm: 'Make sure nobody can see your screen. Show the recovery phrase now?',
-  exportConfirmYes: 'Show it',
-  exportCancel: 'Cancel',
   exportPhraseLabel: 'Recovery phrase',
   exportCopy: 'Copy',
   exportCopied: 'Copied. This page clears the clipboard when you hide the phrase, or shortly after.',

@@ -28,18 +28,32 @@ export interface ResendBackOff {
  * backOff.wait(30) // a code just went out: the next one no sooner than the service allows
  * ```
  */
-export function resendBackOff({ show, onEnd }: { show: () => void; onEnd: () => void }): ResendBackOff {
+export function resendBackOff({
+  show,
+  onEnd,
+  now = Date.now,
+}: {
+  show: () => void
+  onEnd: () => void
+  /** The clock counted on (the client's): a sandbox's moved ahead ends the wait as the service's does. */
+  now?: () => number
+}): ResendBackOff {
   let left = 0
   let stopCountdown: (() => void) | undefined
   // `refused`: the wait follows a 429, whose sentence goes when it ends.
   const run = (from: number, refused: boolean) => {
     stopCountdown?.()
-    stopCountdown = countdown(from, (seconds) => {
-      const ended = seconds === 0 && left > 0
-      left = seconds
-      show()
-      if (ended && refused) onEnd()
-    })
+    const end = now() + from * 1000
+    stopCountdown = countdown(
+      from,
+      (seconds) => {
+        const ended = seconds === 0 && left > 0
+        left = seconds
+        show()
+        if (ended && refused) onEnd()
+      },
+      () => end - now(),
+    )
   }
   return {
     get secondsLeft() {

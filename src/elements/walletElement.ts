@@ -1,5 +1,6 @@
 import type { ConfirmAction } from '../client/confirmAction.js'
 import { isWalletAuthError, WalletAuthError } from '../errors.js'
+import type { PayloadDescription } from '../intent/describePayload.js'
 import { askToConfirm } from './askToConfirm.js'
 import { h } from './dom.js'
 import type { ElementClient, ElementClientEvent } from './elementClient.js'
@@ -134,16 +135,21 @@ export abstract class WalletElement extends ElementBase {
    * What the element passes as `confirm` to a call that signs something sensitive: the app's own
    * hook (`client.confirm`) when it gave one, else the element's confirmation panel in `container`
    * (`askToConfirm`), so that a person sees what is signed before it is. Nothing in signer mode:
-   * the signer asks the person in its own frame, and no answer from the page counts.
+   * the signer asks the person in its own frame, and no answer from the page counts. `aside`, the
+   * element's other controls, is hidden while the panel is open: one question at a time.
    */
-  protected confirmation(container: HTMLElement): { confirm?: ConfirmAction } {
+  protected confirmation(container: HTMLElement, aside?: HTMLElement): { confirm?: ConfirmAction } {
     const client = this.requireClient()
     if (client.mode === 'signer') return {}
-    return {
-      confirm:
-        client.confirm ??
-        ((description) => askToConfirm({ host: this, container, description, messages: this.messages })),
+    const own = async (description: PayloadDescription) => {
+      if (aside) aside.hidden = true
+      try {
+        return await askToConfirm({ host: this, container, description, messages: this.messages })
+      } finally {
+        if (aside) aside.hidden = false
+      }
     }
+    return { confirm: client.confirm ?? own }
   }
 
   /** Dispatches one of the elements' events (bubbling, composed). */

@@ -7,7 +7,7 @@ import type { ElementClientEvent } from './elementClient.js'
 import { elementStyles } from './styles.js'
 import { WalletElement } from './walletElement.js'
 
-type Phase = 'start' | 'confirm' | 'asking' | 'shown'
+type Phase = 'start' | 'asking' | 'shown'
 
 // The phrase's own closed shadow root, and what in it the element still touches.
 interface Vault {
@@ -17,11 +17,11 @@ interface Vault {
 }
 
 /**
- * `<wallet-export-reveal>`: shows the wallet's recovery phrase after a warning and an inline
- * confirmation ("Show recovery phrase", then "Show it" or Cancel; Escape cancels). Unless the
- * app's client has its own `confirm`, the element then shows what is about to be signed (the
- * export, as the kit checked it) and waits for Confirm; Cancel or Escape signs nothing and says so
- * quietly (`wallet-cancelled`). The phrase, exported with `exportWallet` and opened in this page,
+ * `<wallet-export-reveal>`: shows the wallet's recovery phrase after a warning and one
+ * confirmation. "Show recovery phrase" asks, in plain words, whether to show it (the export, as
+ * the kit checked it: the app's client's own `confirm` when it has one, else the element's panel)
+ * and waits for Confirm; Cancel or Escape signs nothing and says so quietly (`wallet-cancelled`).
+ * The phrase, exported with `exportWallet` and opened in this page,
  * appears as a labelled, numbered list of its words (an `<ol>`: seen and read out as "1 abandon",
  * "2 ability"…, in the order to write them down) with Copy and Hide.
  *
@@ -45,7 +45,7 @@ interface Vault {
  * clipboards) keep copies no page can clear.
  *
  * Events: `wallet-revealed`, `wallet-hidden`, `wallet-cancelled`, `wallet-error`. Parts: `warning`,
- * `button` (also `start`, `reveal`, `cancel`, `copy`, `hide`), `confirm`, `phrase-box` (the closed
+ * `button` (also `start`, `copy`, `hide`), `phrase-box` (the closed
  * root's host), `label`, `phrase`, `status`, `error`, and the signature confirmation's
  * `confirmation`, `confirm-button`, `cancel-button`.
  *
@@ -141,22 +141,7 @@ export class WalletExportReveal extends WalletElement {
       return node
     }
     let body: HTMLElement
-    if (this.#phase === 'confirm') {
-      body = h(
-        'div',
-        { role: 'group', 'aria-labelledby': 'confirm', part: 'confirm', class: 'stack' },
-        h('p', { id: 'confirm' }, m.exportConfirm),
-        h(
-          'div',
-          { class: 'row' },
-          button(m.exportConfirmYes, 'reveal', () => void this.#reveal()),
-          button(m.exportCancel, 'cancel', () => this.#cancel(), true),
-        ),
-      )
-      body.addEventListener('keydown', (event) => {
-        if ((event as KeyboardEvent).key === 'Escape') this.#cancel()
-      })
-    } else if (this.#phase === 'asking') {
+    if (this.#phase === 'asking') {
       // The signature's confirmation, in #confirmSlot, is the only question on screen.
       body = h('div', { hidden: true })
     } else if (this.#phase === 'shown' && this.#vault) {
@@ -196,18 +181,15 @@ export class WalletExportReveal extends WalletElement {
     this.refresh()
     if (!moveFocus) return
     if (phase === 'shown') this.#vault?.list.focus()
-    else
-      this.shadow
-        .querySelector<HTMLElement>(phase === 'confirm' ? '[part~="reveal"]' : '[part~="start"]')
-        ?.focus()
+    else this.shadow.querySelector<HTMLElement>('[part~="start"]')?.focus()
   }
 
   #ask() {
     this.clearError()
     this.#status.replaceChildren()
-    // The signer asks its own question before it shows the phrase: one confirmation per act.
+    // One confirmation per act: the signer's, in its frame, or the signature's own, here.
     if (this.client?.mode === 'signer') void this.#revealInSigner()
-    else this.#show('confirm')
+    else void this.#reveal()
   }
 
   // Signer mode: the phrase is opened and shown in the signer's frame; the page hears only that
@@ -233,10 +215,6 @@ export class WalletExportReveal extends WalletElement {
     this.#show('start', turn === this.#turn)
     this.emit('wallet-revealed', {})
     this.emit('wallet-hidden', {})
-  }
-
-  #cancel() {
-    this.#show('start')
   }
 
   async #reveal() {

@@ -56,6 +56,7 @@ const E164 = /^\+[1-9]\d{6,14}$/
 export class WalletOtpForm extends WalletElement {
   #credentialId: string | undefined
   #accountId: string | undefined
+  #customerId: string | undefined
   #codeLength: number | undefined
   #resendAfterSeconds: number | undefined
   static observedAttributes = ['channel', 'adding', 'contact']
@@ -72,6 +73,16 @@ export class WalletOtpForm extends WalletElement {
   }
   set accountId(value: string | undefined) {
     this.#accountId = value
+  }
+  /**
+   * With `adding`: the customer whose email or phone number the credential's contact must be. The
+   * form sets it there first when it is not, under the same one confirmation as the credential.
+   */
+  get customerId(): string | undefined {
+    return this.#customerId
+  }
+  set customerId(value: string | undefined) {
+    this.#customerId = value
   }
   /** Digits in a code (default 6). */
   get codeLength(): number | undefined {
@@ -115,7 +126,11 @@ export class WalletOtpForm extends WalletElement {
   #sentTo: string | undefined
   // The credential added by this form (with `adding`): later codes are sent for it.
   #added: string | undefined
-  #backOff = resendBackOff({ show: () => this.#showWait(), onEnd: () => this.clearError() })
+  #backOff = resendBackOff({
+    show: () => this.#showWait(),
+    onEnd: () => this.clearError(),
+    now: () => this.now(),
+  })
   #lastTried = ''
   #webOtp: AbortController | undefined
   #body = h('div', { class: 'stack' })
@@ -331,7 +346,8 @@ export class WalletOtpForm extends WalletElement {
   async start(): Promise<void> {
     if (this.busy || this.#backOff.secondsLeft > 0) return
     const contactField = this.#contactField
-    this.clearError(contactField)
+    // "Send a new code": the wrong code's mark and sentence go with it.
+    this.clearError(contactField ?? this.#field)
     // A cancelled confirmation's sentence goes once the user tries again.
     if (this.#step === 'send') this.#status.replaceChildren()
     const method = await this.runBusy(
@@ -341,7 +357,12 @@ export class WalletOtpForm extends WalletElement {
         if (this.#added) return otp.send(this.#added)
         const accountId = this.#required(this.accountId, 'accountId')
         const contact = this.#contactToBind()
-        const added = await otp.add(accountId, { contact, ...this.confirmation(this.#confirmSlot) })
+        const { customerId } = this
+        const added = await otp.add(accountId, {
+          contact,
+          ...(customerId ? { customerId } : {}),
+          ...this.confirmation(this.#confirmSlot, this.#body),
+        })
         this.#added = added.id
         return added.otpEncryptionTargetBundle ? added : otp.send(added.id)
       },

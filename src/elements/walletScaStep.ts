@@ -136,7 +136,11 @@ export class WalletScaStep extends WalletElement {
   #phoneCheck: PhoneCheck | undefined
   #expired = false
   #lastTried = ''
-  #backOff = resendBackOff({ show: () => this.#showWait(), onEnd: () => this.clearError() })
+  #backOff = resendBackOff({
+    show: () => this.#showWait(),
+    onEnd: () => this.clearError(),
+    now: () => this.now(),
+  })
   #timer: ReturnType<typeof setTimeout> | undefined
   #field: HTMLInputElement | undefined
   #resend: HTMLButtonElement | undefined

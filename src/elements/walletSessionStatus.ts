@@ -97,9 +97,15 @@ export class WalletSessionStatus extends WalletElement {
     if (this.#actions) this.#actions.hidden = !session
     this.#say(notice)
     if (!session) return
-    this.#stop = countdown(Math.max(0, msUntilExpiry(session, this.now())) / 1000, (seconds) => {
-      if (this.#time) this.#time.textContent = fillIn(this.messages.sessionEndsIn, { time: clock(seconds) })
-    })
+    // On the client's clock at every tick: one that moves (a sandbox's) moves the countdown too.
+    const msLeft = () => msUntilExpiry(session, this.now())
+    this.#stop = countdown(
+      Math.max(0, msLeft()) / 1000,
+      (seconds) => {
+        if (this.#time) this.#time.textContent = fillIn(this.messages.sessionEndsIn, { time: clock(seconds) })
+      },
+      msLeft,
+    )
   }
 
   #say(sentence: string) {

@@ -20,8 +20,9 @@ const NAMES = {
 
 /**
  * `<wallet-sign-in>`: offers the account's sign-in `methods` by friendly name, then the chosen
- * method's element (`<wallet-otp-form>`, `<wallet-passkey-button>`, `<wallet-oauth-button>`), with
- * a way back to the others; a passkey that is cancelled or cannot run here leads back to them.
+ * method's element (`<wallet-otp-form>`, `<wallet-oauth-button>`), with a way back to the others.
+ * A passkey is offered as its own `<wallet-passkey-button>` in the list, its challenge fetched
+ * ahead: one click signs in; one that cannot run here leaves the list with a sentence saying so.
  * While signed in it shows one line. It follows the session: when it ends, here or in another tab
  * (expired, signed out), the methods come back with a sentence saying why (announced, focus on
  * the heading) and `wallet-session-ended` fires. The children's `wallet-signed-in`,
@@ -99,8 +100,13 @@ export class WalletSignIn extends WalletElement {
   }
   override set client(value: ElementClient | undefined) {
     super.client = value
-    const child = this.#body?.firstElementChild
-    if (child instanceof WalletElement && child.client !== value) child.client = value
+    for (const child of this.#children()) if (child.client !== value) child.client = value
+  }
+
+  // The methods' elements on screen: the chosen one, or the passkeys in the list.
+  #children(): WalletElement[] {
+    const all = [...(this.#body?.querySelectorAll('*') ?? [])]
+    return all.filter((node): node is WalletElement => node instanceof WalletElement)
   }
 
   #methods: SignInMethod[] = []
@@ -201,6 +207,8 @@ export class WalletSignIn extends WalletElement {
     }
     const { messages, provider } = this
     const buttons = available.map((method) => {
+      // A passkey in one click: its own button, ready in the list.
+      if (method.type === 'PASSKEY') return this.#element(method)
       const button = h(
         'button',
         { type: 'button', part: 'method', class: 'secondary', 'data-id': method.id },
@@ -239,11 +247,24 @@ export class WalletSignIn extends WalletElement {
       accountId: this.accountId,
     }
     if (method.type === 'PASSKEY') {
+      // "Passkey MacBook"; a nickname that says "passkey" already ("Passkey on Windows") alone.
+      const { methodPasskey } = this.messages
+      const { nickname } = method
+      const name = !nickname
+        ? methodPasskey
+        : nickname.toLowerCase().startsWith(methodPasskey.toLowerCase())
+          ? nickname
+          : `${methodPasskey} ${nickname}`
       const button = Object.assign(document.createElement('wallet-passkey-button'), common, {
+        // In the list, under "Sign in with": named as the other methods are.
+        ...(this.#view === 'list' && this.#available().length > 1
+          ? { messages: { ...this.messages, passkeySignIn: name } }
+          : {}),
         allowCredentials: method.credentialId ? [method.credentialId] : [],
         ...(this.rpId ? { rpId: this.rpId } : {}),
       })
-      button.addEventListener('wallet-cancelled', () => this.#choose(undefined, method))
+      button.setAttribute('part', 'method')
+      button.dataset.id = method.id
       button.addEventListener('wallet-unavailable', () => {
         this.#unavailable.add(method.id)
         this.#say(this.messages.passkeyUnavailable)
@@ -278,9 +299,11 @@ export class WalletSignIn extends WalletElement {
     }
     const buttons = [...(body?.querySelectorAll<HTMLElement>('[part="method"]') ?? [])]
     const target =
-      buttons.find((button) => from?.type !== 'PASSKEY' && button.dataset.id === from?.id) ??
+      buttons.find((button) => button.dataset.id === from?.id) ??
       buttons.find((button) => button.dataset.id !== from?.id)
-    ;(target ?? this.#ownHeading() ?? this.#status)?.focus()
+    // A passkey's own element: focus goes to its button.
+    const control = target?.shadowRoot?.querySelector<HTMLElement>('button') ?? target
+    ;(control ?? this.#ownHeading() ?? this.#status)?.focus()
   }
 
   #say(sentence: string) {

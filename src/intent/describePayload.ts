@@ -39,7 +39,7 @@ export interface PaymentTerms {
 export interface PayloadDescription {
   action: PayloadAction
   /**
-   * One sentence, e.g. "Export the wallet's recovery phrase, encrypted to key 04ab12cd…9f3e.", with
+   * In plain words, e.g. "Show the wallet's recovery phrase. Whoever sees it controls the wallet.", with
    * control and bidi characters shown as `<U+XXXX>` (`visibleText`), never obeyed.
    */
   summary: string
@@ -82,7 +82,8 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
       const key = text(p.targetPublicKey) ?? ''
       return {
         action: 'export',
-        summary: `Export the wallet's recovery phrase, encrypted to key ${short(key)}.`,
+        // The key it is sealed to is in `key`: the kit signs an export only to a key it made itself.
+        summary: "Show the wallet's recovery phrase. Whoever sees it controls the wallet.",
         key,
         ...on,
       }

@@ -75,8 +75,14 @@ const otpMethods = (call: Call, type: 'emailOtp' | 'smsOtp') => ({
   send: (credentialId: string) => call(`${type}.send`, [credentialId]) as Promise<AuthMethod>,
   /** Shows the signer's code box; resolves once the person's code signed in (the page never sees it). */
   verify: (credentialId: string) => call(`${type}.verify`, [credentialId]) as Promise<SessionView>,
-  add: (accountId: string, options: { contact: string }) =>
-    call(`${type}.add`, [accountId, { contact: options.contact }]) as Promise<AuthMethod>,
+  add: (accountId: string, options: { contact: string; customerId?: string }) =>
+    call(`${type}.add`, [
+      accountId,
+      {
+        contact: options.contact,
+        ...(options.customerId === undefined ? {} : { customerId: options.customerId }),
+      },
+    ]) as Promise<AuthMethod>,
 })
 
 /**
@@ -98,7 +104,7 @@ const otpMethods = (call: Call, type: 'emailOtp' | 'smsOtp') => ({
 export function createFramedWalletAuth({
   signer,
   expiringSoonMs = 60_000,
-  now = Date.now,
+  now = () => Date.now(),
 }: FramedWalletAuthOptions) {
   const channel = connectSigner(signer, { now })
   const call: Call = (method, args, callbacks) => channel.call(method, args, callbacks)

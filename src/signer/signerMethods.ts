@@ -81,7 +81,7 @@ const otp = (type: 'emailOtp' | 'smsOtp', channel: 'EMAIL_OTP' | 'SMS_OTP') =>
   ({
     [`${type}.send`]: (c, [id]) => c[type].send(text(id, 'The credential')),
     [`${type}.add`]: (c, [accountId, opts]) =>
-      c[type].add(text(accountId, 'The account'), options(opts) as { contact: string }),
+      c[type].add(text(accountId, 'The account'), options(opts) as { contact: string; customerId?: string }),
     // The code is typed in the signer's own box: the page only learns that the sign-in happened.
     [`${type}.verify`]: async (c, [id], io) => {
       const credentialId = text(id, 'The credential')

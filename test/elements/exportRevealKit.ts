@@ -115,14 +115,13 @@ export async function recordingCustomer(options: Parameters<typeof signUpWithCli
 }
 
 /**
- * Shows the phrase by pointer: "Show recovery phrase", "Show it", and the element's own Confirm
+ * Shows the phrase by pointer: "Show recovery phrase", then the element's own Confirm
  * when the client has no `confirm`. Resolves to the phrase a screen reader now reads, which is
  * the one the export handed out.
  */
 export async function showPhrase(heard: string[], exported: string[]): Promise<string> {
   const before = heard.filter((event) => event === 'wallet-revealed').length
   await userEvent.click(page.getByRole('button', { name: 'Show recovery phrase' }))
-  await userEvent.click(page.getByRole('button', { name: 'Show it' }))
   const confirm = page.getByRole('button', { name: 'Confirm' })
   await expect
     .poll(async () => heard.filter((event) => event === 'wallet-revealed').length > before || confirm.query())

@@ -212,6 +212,23 @@ describe('<wallet-otp-form>', () => {
     expect(errors).toHaveLength(1)
   })
 
+  it('clears the wrong code, its mark and its sentence when a new code is sent', async () => {
+    const customer = await signUpWithClient()
+    const form = emailForm(customer, { resendAfterSeconds: 0 })
+    const errors = record(form, 'wallet-error')
+    const field = await sendCode(form)
+    await userEvent.type(field, '123456')
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
+    // Past the service's own 30 s between two codes.
+    await advanceSandboxClock(30_000)
+    await userEvent.click(page.getByRole('button', { name: 'Send a new code' }))
+    await expect.poll(() => !form.busy && parts(form).field?.value === '').toBe(true)
+    const fresh = parts(form).field
+    expect(fresh?.hasAttribute('aria-invalid')).toBe(false)
+    expect(parts(form).alert?.textContent).toBe('')
+    expect(errors).toHaveLength(1)
+  })
+
   it('disables the whole form while it verifies', async () => {
     const customer = await signUpWithClient()
     const form = emailForm(customer)

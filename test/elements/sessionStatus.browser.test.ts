@@ -54,6 +54,18 @@ describe('<wallet-session-status>', () => {
     expect(parts(status).countdown?.textContent).toMatch(/^Session ends in 1[45]:\d\d\.$/)
   })
 
+  it("follows the client's clock when it jumps (a sandbox's moved ahead): the countdown shows it within a second", async () => {
+    // The app's clock, as a demo following its sandbox's has: the device's plus an offset.
+    let offset = 0
+    const customer = await signUpWithClient({ now: () => Date.now() + offset })
+    const status = await signedInStatus(customer)
+    expect(parts(status).countdown?.textContent).toMatch(/^Session ends in 1[45]:\d\d\.$/)
+    offset = 6 * 60_000
+    await expect
+      .poll(() => parts(status).countdown?.textContent, { timeout: 2_000 })
+      .toMatch(/^Session ends in (8|9):\d\d\.$/)
+  })
+
   it('counts down in m:ss without announcing the ticks; "ends soon" and the end are announced once', async () => {
     // The page's clock and timers are faked (they still run), then moved: no waiting for 15 min.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true })

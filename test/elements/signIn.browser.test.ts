@@ -1,14 +1,16 @@
 // <wallet-sign-in> in Chromium against the real relay and sandbox (code 000000): keyboard-only
-// email sign-in, choosing between methods and back, OAuth, a passkey that is cancelled or cannot
-// run, and following the session (signed out here, in another tab, expired) with the sentence
+// email sign-in, choosing between methods and back, OAuth, a passkey in one click from the list (or
+// cancelled, or unable to run), and following the session (signed out here, in another tab, expired) with the sentence
 // announced and focus on the heading.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
 import type { WalletOtpForm } from '../../src/elements/walletOtpForm.js'
 import type { WalletSignIn } from '../../src/elements/walletSignIn.js'
 import { WalletAuthError } from '../../src/errors.js'
+import { addVirtualAuthenticator } from '../browser/virtualAuthenticator.js'
 import {
   advanceSandboxClock,
+  customerWithPasskey,
   type ElementCustomer,
   expectAccessible,
   expectFitsPhone,
@@ -232,7 +234,40 @@ describe('<wallet-sign-in>', () => {
     )
   })
 
-  it('leads back to the other methods when the passkey is cancelled or cannot run here', async () => {
+  it('signs in with a passkey in one click on it in the list; a closed passkey dialog leaves the list as it was', async () => {
+    const removeAuthenticator = await addVirtualAuthenticator()
+    try {
+      const customer = await customerWithPasskey()
+      const signIn = mount('wallet-sign-in', {
+        client: customer.wallet,
+        accountId: customer.accountId,
+        methods: [
+          emailMethod(customer),
+          { id: customer.passkey.id, type: 'PASSKEY' as const, nickname: 'Chromium' },
+        ],
+      })
+      const signedIn = record(signIn, 'wallet-signed-in')
+      // Among the methods, named as they are: its own button, its challenge fetched ahead.
+      const passkey = page.getByRole('button', { name: 'Passkey Chromium' })
+      await expect.element(passkey).toBeEnabled()
+      expect(parts(signIn).methods.map((method) => method.dataset.id)).toEqual([
+        customer.emailCredentialId,
+        customer.passkey.id,
+      ])
+      await expectAccessible(signIn)
+      await expectFitsPhone(signIn)
+
+      // One click, no second "Sign in with a passkey".
+      await userEvent.click(passkey)
+      await expect.poll(() => signedIn.length, { timeout: 10_000 }).toBe(1)
+      expect(signedIn[0]?.session).toMatchObject({ type: 'PASSKEY', credentialId: customer.passkey.id })
+      await expect.poll(() => signIn.view).toBe('signed-in')
+    } finally {
+      await removeAuthenticator()
+    }
+  })
+
+  it('keeps the list when the passkey dialog is closed, and drops the passkey that cannot run here', async () => {
     const customer = await signUpWithClient()
     const signIn = mount('wallet-sign-in', {
       client: customer.wallet,
@@ -241,17 +276,15 @@ describe('<wallet-sign-in>', () => {
     })
     const error = new WalletAuthError('PASSKEY_CANCELLED', 'closed')
 
-    // Cancelled (the passkey button's own event): the list again, focus on another method.
-    parts(signIn).methods[0]?.click()
+    // Cancelled (the passkey button's own event): the list stays as it was, nothing said.
     const button = parts(signIn).child('wallet-passkey-button')
     expect(button).not.toBeNull()
     button?.dispatchEvent(new CustomEvent('wallet-cancelled', { detail: { error }, bubbles: true }))
     expect(signIn.view).toBe('list')
-    expect(focused()).toBe(parts(signIn).methods[1])
+    expect(parts(signIn).methods).toHaveLength(2)
     expect(parts(signIn).status?.textContent).toBe('')
 
     // Unavailable (no WebAuthn): the passkey leaves the list, and the element says why.
-    parts(signIn).methods[0]?.click()
     parts(signIn)
       .child('wallet-passkey-button')
       ?.dispatchEvent(new CustomEvent('wallet-unavailable', { detail: { error }, bubbles: true }))
@@ -267,16 +300,17 @@ describe('<wallet-sign-in>', () => {
   it('drops the passkey when this browser has no WebAuthn (the real passkey button says so)', async () => {
     vi.stubGlobal('PublicKeyCredential', undefined)
     const customer = await signUpWithClient()
-    const signIn = mount('wallet-sign-in', {
-      client: customer.wallet,
-      accountId: customer.accountId,
-      methods: [passkeyMethod, emailMethod(customer), { ...emailMethod(customer), id: 'AuthMethod:email-2' }],
-    })
+    const signIn = mount('wallet-sign-in', { client: customer.wallet, accountId: customer.accountId })
     const unavailable: string[] = []
     signIn.addEventListener('wallet-unavailable', (event) =>
       unavailable.push((event as CustomEvent<{ error: WalletAuthError }>).detail.error.code),
     )
-    parts(signIn).methods[0]?.click()
+    // The passkey's own button, in the list at once, finds no WebAuthn as soon as it is drawn.
+    signIn.methods = [
+      passkeyMethod,
+      emailMethod(customer),
+      { ...emailMethod(customer), id: 'AuthMethod:email-2' },
+    ]
     await expect.poll(() => unavailable).toEqual(['PASSKEY_NOT_SUPPORTED'])
     expect(signIn.view).toBe('list')
     expect(parts(signIn).methods.map((button) => button.dataset.id)).toEqual([
