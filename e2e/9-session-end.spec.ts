@@ -9,10 +9,11 @@ import {
 } from './demoSteps.js'
 import { expect, test } from './fixtures.js'
 
-// The sandbox's sessions last 15 minutes. The page must tell the truth within a second of time
-// moving, whether the sandbox tools moved it or the device slept past the end with no timer run.
+// The sandbox's sessions last 15 minutes. The page must tell the truth as soon as time moved
+// (within a second on an idle machine), whether the sandbox tools moved it or the device slept
+// past the end with no timer run, not when a timer set at sign-in fires, minutes later.
 
-test('the sandbox clock moved past the end of the session: the page shows the sign-in within a second', async ({
+test('the sandbox clock moved past the end of the session: the page shows the sign-in at once', async ({
   page,
   guard,
 }) => {
@@ -24,8 +25,9 @@ test('the sandbox clock moved past the end of the session: the page shows the si
     await expect(statusOf(advance.locator('..'))).toHaveText('Sandbox clock moved 6 minutes ahead.')
     if (moved < 3) await expect(page.locator('#wallet')).toBeVisible()
   }
-  // 18 minutes on: ended, said at once, not when a timer set at sign-in would have fired.
-  await expect(page.locator('#sign-in')).toBeVisible({ timeout: 1_000 })
+  // 18 minutes on: ended, said at once, not when a timer set at sign-in would have fired (minutes
+  // from now: the default bound tells the two apart on a busy machine too).
+  await expect(page.locator('#sign-in')).toBeVisible()
   await expectSignedOut(page)
 })
 
@@ -48,7 +50,7 @@ test('after the sandbox clock moved, a new session counts down its whole 15 minu
   await expect(page.getByText(/^Session ends in 1[45]:\d\d\.$/)).toBeVisible()
 })
 
-test('a page back from a sleep past the end of the session shows the sign-in within a second', async ({
+test('a page back from a sleep past the end of the session shows the sign-in at once', async ({
   page,
   guard,
 }) => {
@@ -66,6 +68,6 @@ test('a page back from a sleep past the end of the session shows the sign-in wit
   }
   await signerDocument(page).evaluate(shown)
   await page.evaluate(shown)
-  await expect(page.locator('#sign-in')).toBeVisible({ timeout: 1_000 })
+  await expect(page.locator('#sign-in')).toBeVisible()
   await expectSignedOut(page)
 })

@@ -390,7 +390,7 @@ describe('<wallet-sca-step>', () => {
     expect(pay()?.disabled).toBe(false)
     // No timer of the page reaches the quote's end: only the clock the client reads moves.
     ahead = Date.parse(quote.expiresAt) - Date.now() + 60_000
-    await expect.poll(() => pay()?.disabled, { timeout: 1_500 }).toBe(true)
+    await expect.poll(() => pay()?.disabled).toBe(true)
     expect(status(step)?.textContent).toBe('This quote expired. Get a new quote.')
     expect(heard.authorized).toEqual([])
   })
