@@ -8,9 +8,8 @@ import {
 } from '../../src/keys/index.js'
 import { stamp, verifyStamp } from '../../src/stamp/index.js'
 import { inStore, openDatabase, uniqueDatabaseName } from '../browser/rawIndexedDb.js'
+import { STORE_NAME } from './keyStoreKit.js'
 
-// The kit's object store; tests reach into it only to plant or count raw records.
-const STORE_NAME = 'session-keys'
 const T0 = Date.parse('2030-01-01T00:00:00Z')
 const at = (time: number) => new Date(time).toISOString()
 

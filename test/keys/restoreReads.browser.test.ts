@@ -3,16 +3,9 @@
 // read goes to IndexedDB, so a change made between open and read is seen, whoever made it.
 import { afterEach, describe, expect, it } from 'vitest'
 import { createWalletAuth } from '../../src/client/index.js'
-import {
-  createKeyStore,
-  generateSessionKey,
-  type SessionKey,
-  type SessionMetadata,
-} from '../../src/keys/index.js'
+import { createKeyStore, generateSessionKey, type SessionKey } from '../../src/keys/index.js'
 import { inStore, uniqueDatabaseName } from '../browser/rawIndexedDb.js'
-
-// The kit's object store; tests reach into it only to change records behind the kit's back.
-const STORE_NAME = 'session-keys'
+import { STORE_NAME, sessionMetadata } from './keyStoreKit.js'
 
 // Every IndexedDB request that reads records.
 const READS = ['get', 'getAll', 'getAllKeys', 'getKey', 'count', 'openCursor', 'openKeyCursor'] as const
@@ -39,21 +32,11 @@ function countReads(databaseName: string): () => number {
   return () => reads
 }
 
-function metadata(): SessionMetadata {
-  return {
-    sessionId: `Session:${crypto.randomUUID()}`,
-    accountId: `InternalAccount:${crypto.randomUUID()}`,
-    credentialId: 'credential-1',
-    type: 'EMAIL_OTP',
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  }
-}
-
 /** A database holding one session, saved by an earlier page's store. */
 async function storedSession(): Promise<{ databaseName: string; key: SessionKey }> {
   const databaseName = uniqueDatabaseName()
   const key = await generateSessionKey()
-  await (await createKeyStore({ databaseName })).save(key, metadata())
+  await (await createKeyStore({ databaseName })).save(key, sessionMetadata())
   return { databaseName, key }
 }
 
@@ -93,7 +76,7 @@ describe('restoring a session on page load', () => {
     // Another tab's store: it announces its writes, but nothing here listens for them.
     const other = await createKeyStore({ databaseName })
     const added = await generateSessionKey()
-    await other.save(added, metadata())
+    await other.save(added, sessionMetadata())
 
     expect(publicKeys(await store.list())).toEqual([added.publicKey, key.publicKey])
     expect((await store.get(added.publicKey))?.key.publicKey).toBe(added.publicKey)

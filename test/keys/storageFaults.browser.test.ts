@@ -5,29 +5,19 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { commands } from 'vitest/browser'
 import { WalletAuthError } from '../../src/errors.js'
-import { createKeyStore, generateSessionKey, type SessionMetadata } from '../../src/keys/index.js'
+import { createKeyStore, generateSessionKey } from '../../src/keys/index.js'
 import { stamp, verifyStamp } from '../../src/stamp/index.js'
 import { faultyIndexedDB } from '../browser/faultyIndexedDb.js'
 import { inStore, openDatabase, uniqueDatabaseName } from '../browser/rawIndexedDb.js'
 import { createTab, signUpCustomer, type TabOutcome } from '../browser/tabAgent.js'
+import { STORE_NAME, sessionMetadata } from './keyStoreKit.js'
 
 // The kit's object store and record version; tests reach into it only to read raw records.
-const STORE_NAME = 'session-keys'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup()
 })
-
-function metadata(): SessionMetadata {
-  return {
-    sessionId: `Session:${crypto.randomUUID()}`,
-    accountId: `InternalAccount:${crypto.randomUUID()}`,
-    credentialId: 'credential-1',
-    type: 'EMAIL_OTP',
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  }
-}
 
 /** Raw records of the kit's store, and how many of them are not whole (all fields, a usable key). */
 async function rawRecords(databaseName: string) {
@@ -55,7 +45,7 @@ async function rawRecords(databaseName: string) {
 
 async function storeSigns(store: Awaited<ReturnType<typeof createKeyStore>>) {
   const key = await generateSessionKey()
-  await store.save(key, metadata())
+  await store.save(key, sessionMetadata())
   const saved = await store.get(key.publicKey)
   if (!saved) return false
   return (await verifyStamp(await stamp('payload', saved.key), 'payload')).valid
@@ -208,7 +198,7 @@ describe('storage faults', () => {
     expect((await keyStore).persistence).toBe('indexeddb')
     faults.quotaExceeded = true
 
-    const save = await (await keyStore).save(await generateSessionKey(), metadata()).then(
+    const save = await (await keyStore).save(await generateSessionKey(), sessionMetadata()).then(
       () => 'saved',
       (error: unknown) => (error instanceof WalletAuthError ? String(error.code) : 'untyped'),
     )
