@@ -1,15 +1,16 @@
-import * as z from 'zod/mini'
-import { WalletAuthError } from '../errors.js'
-import { type WithWalletSignatureOptions, withWalletSignature } from '../fetch/withWalletSignature.js'
+import type * as z from 'zod/mini'
 import type { StoredSession } from '../keys/createKeyStore.js'
-import { generateSessionKey, type SessionKey } from '../keys/sessionKey.js'
-import { generateRecipientKey, type RecipientKey } from '../session/generateRecipientKey.js'
-import { sessionFromAuthSession, type VerifiedCredential } from '../session/sessionFromAuthSession.js'
-import { parseWire } from '../wire/parseWire.js'
+import type { SessionKey } from '../keys/sessionKey.js'
+import type { RecipientKey } from '../session/generateRecipientKey.js'
+import type { VerifiedCredential } from '../session/sessionFromAuthSession.js'
 import type { ConfirmAction } from './confirmAction.js'
+import { endedOnService } from './endedOnService.js'
+import { createJsonCall } from './jsonCall.js'
 import { type CallChecks, createPayloadChecks, type PayloadChecks } from './payloadChecks.js'
 import { createServiceClock } from './serviceClock.js'
 import type { SessionState } from './sessionState.js'
+import { createSignedFetches } from './signedFetches.js'
+import { createSignIns, type ResponseArrivals } from './signIns.js'
 import { createSigningKeys, type SigningKeys } from './signingKeys.js'
 
 /** The client's settings with defaults filled in. */
@@ -57,14 +58,9 @@ export interface ClientContext
   serviceNow(): number | undefined
 }
 
-const SessionIds = z.looseObject({ data: z.array(z.looseObject({ id: z.string() })) })
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
-
 /**
- * Builds the shared context of one client: its payload checks, signing keys and service clock
- * (each in its own file), and the JSON calls and sign-ins built on them.
+ * Builds the shared context of one client: its payload checks, signing keys, service clock,
+ * signed fetches, sign-ins and JSON calls (each in its own file).
  *
  * @example
  * ```ts
@@ -73,117 +69,28 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * ```
  */
 export function createClientContext(settings: ClientSettings, state: SessionState): ClientContext {
-  const base = settings.baseUrl.replace(/\/+$/, '')
   // The keys of sign-ins and refreshes in flight (their own calls must not wait for themselves).
   const pendingPublicKeys = new Set<string>()
-  // When each parsed response arrived, and its Date header, for the clock offset.
-  const arrivals = new WeakMap<object, { receivedAt: number; date: string | null }>()
+  const arrivals: ResponseArrivals = new WeakMap()
   // From the last session the service issued to this page (or, after a reload, the stored one).
   const clock = createServiceClock(settings.now)
   const checks = createPayloadChecks({ state, ...(settings.confirm ? { confirm: settings.confirm } : {}) })
-  const keys = createSigningKeys({ state, now: settings.now, clock, endedOnService })
-
-  /** Whether the service no longer lists `session` among the account's active sessions. */
-  async function endedOnService(session: StoredSession) {
-    if (!session.sessionId) return false
-    try {
-      const query = `?accountId=${encodeURIComponent(session.accountId)}`
-      const { data } = await call('GET', `/auth/sessions${query}`, {
-        schema: SessionIds,
-        fetch: settings.fetch,
-      })
-      return !data.some((listed) => listed.id === session.sessionId)
-    } catch {
-      // Unknown: never sign out on a doubt.
-      return false
-    }
-  }
-
-  /** A signed fetch whose payloads are held to `checks`, for one call (or, without any, every call). */
-  const signedWith = (own: CallChecks, getKey: WithWalletSignatureOptions['getKey']) =>
-    withWalletSignature(settings.fetch, {
-      now: clock.now,
-      expect: (payloadToSign, leg) => checks.expectRequest(payloadToSign, leg, own),
-      ...(settings.headerName ? { headerName: settings.headerName } : {}),
-      getKey,
-    })
-  const signedFetch = signedWith({}, keys.sessionKey)
-  // For the calls of a sign-in or refresh themselves: a refusal is theirs to report.
-  const changeFetch = signedWith({}, keys.changeKey)
-
-  async function call<T extends z.ZodMiniType>(
-    method: string,
-    path: string,
-    options: CallOptions<T> = {},
-  ): Promise<z.infer<T>> {
-    const ownKey = isObject(options.body) ? options.body.clientPublicKey : undefined
-    const partOfChange = typeof ownKey === 'string' && pendingPublicKeys.has(ownKey)
-    const { intent, confirm: ask } = options
-    const ownChecks = { ...(intent ? { intent } : {}), ...(ask ? { confirm: ask } : {}) }
-    const checked = intent !== undefined || ask !== undefined
-    const send =
-      options.fetch ??
-      (partOfChange ? changeFetch : checked ? signedWith(ownChecks, keys.sessionKey) : signedFetch)
-    const what = `${method} ${path.split('?')[0]}`
-    let response: Response
-    try {
-      response = await send(`${base}${path}`, {
-        method,
-        headers: {
-          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...options.headers,
-        },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      })
-    } catch (cause) {
-      if (cause instanceof WalletAuthError) throw cause
-      throw new WalletAuthError('NETWORK_ERROR', `${what} did not reach the server.`, { cause })
-    } finally {
-      if (partOfChange) pendingPublicKeys.delete(ownKey)
-    }
-    const receivedAt = settings.now()
-    if (!options.schema) return undefined as never
-    let body: unknown
-    try {
-      body = await response.json()
-    } catch (cause) {
-      throw new WalletAuthError('INVALID_RESPONSE', `${what} answered ${response.status} without JSON.`, {
-        cause,
-      })
-    }
-    const parsed = parseWire(options.schema, body, what)
-    if (isObject(parsed)) arrivals.set(parsed, { receivedAt, date: response.headers.get('Date') })
-    return parsed
-  }
+  const keys = createSigningKeys({
+    state,
+    now: settings.now,
+    clock,
+    endedOnService: (session) => endedOnService(session, { call, fetch: settings.fetch }),
+  })
+  const fetches = createSignedFetches({ settings, clock, checks, keys })
+  const call = createJsonCall({ settings, fetchFor: fetches.fetchFor, pendingPublicKeys, arrivals })
 
   return {
     ...checks,
     settings,
     state,
-    signedFetch,
+    signedFetch: fetches.signedFetch,
     call,
-    async pendingKey() {
-      if (settings.sessionMode === 'sealed') {
-        const recipient = await generateRecipientKey()
-        pendingPublicKeys.add(recipient.publicKeyUncompressed)
-        return { pendingKey: recipient, clientPublicKey: recipient.publicKeyUncompressed }
-      }
-      const key = await generateSessionKey()
-      pendingPublicKeys.add(key.publicKey)
-      return { pendingKey: key, clientPublicKey: key.publicKey }
-    },
-    async finishSignIn(response, pendingKey, credential, event = 'signed-in') {
-      const arrival = isObject(response) ? arrivals.get(response) : undefined
-      const { key, metadata } = await sessionFromAuthSession({
-        response,
-        pendingKey,
-        credential,
-        receivedAt: arrival?.receivedAt ?? settings.now(),
-        date: arrival?.date ?? null,
-      })
-      clock.learn(metadata.clockOffsetMs)
-      return state.adopt(key, metadata, event)
-    },
+    ...createSignIns({ settings, state, clock, pendingPublicKeys, arrivals }),
     signingSession: keys.signingSession,
     changingSession: keys.changingSession,
     refusedSession: keys.refusedSession,
