@@ -2,7 +2,9 @@
 // to the raw sign and the peer), the kit's own cost per signed call in Chromium (one tab, 8 tabs),
 // signer mode beside page-held (a signed call, the page's bundle, the signer document's first load),
 // the kit's overhead on a signed-retry round trip, the relay's calls to the service per flow, the sandbox's throughput on one core and 200k customers in one sandbox, in one run. Writes bench/BENCHMARKS.md (the copy the README links) and
-// bench/out/report.json. Informational: `npm run size` enforces the budgets in CI.
+// bench/out/report.json. Informational: `npm run size` enforces the budgets in CI. The headline figures
+// of the BENCHMARKS.md it replaces stay beside the new ones (bench/out/ is not committed: that file is
+// what holds the previous run's figures).
 // `node bench/run.mjs --signer-only`: the signer-mode sections alone, put into the existing files.
 import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -11,6 +13,8 @@ import { fileURLToPath } from 'node:url'
 import { installMarkdown, measureInstall, packAndInstall, removeInstall } from './install/installSize.mjs'
 import { measureSandbox, sandboxMarkdown } from './sandbox/sandbox.mjs'
 import { customersMarkdown, measureCustomers } from './sandbox/sandbox-customers.mjs'
+import { besideBefore } from './shared/besideBefore.mjs'
+import { previousRun } from './shared/previousRun.mjs'
 import { measureSigner, signerMarkdown, spliceSignerSections } from './signer/signerSections.mjs'
 import { browserFilesMarkdown, measureBrowserFiles } from './size/browserFilesSize.mjs'
 import { measurePeerSizes, peerSizeMarkdown } from './size/peerSize.mjs'
@@ -47,26 +51,68 @@ const step = async (what, measure) => {
 
 const ROUND_TRIP_TITLE = '## Signed-retry round trip, kit overhead (Node, in-process sandbox)'
 
+/** The table columns whose figures are shown beside the previous run's (header names). */
+const COMPARED_COLUMNS = [
+  // sizes: per entry, the budgets, the no-bundler files, the install, the signer-mode page client
+  'esbuild initial gzip',
+  'Vite initial gzip',
+  'size',
+  'Vite (not enforced)',
+  'limit',
+  'gzip',
+  'initial gzip',
+  // timings: signing, OTP, sealed key, restore, round trip, sandbox, signer mode
+  'median µs',
+  'p95 µs',
+  '× raw',
+  '× ours',
+  'median ms',
+  'p95 ms',
+  'median',
+  'p95',
+  'signed call (median / p95)',
+  'kit’s own cost (median / p95)',
+  'per second',
+  'sandbox alone /s',
+]
+
+const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim()
+
+/** The commit measured, and whether the tree had changes on top of it. */
+const commitOfTree = () =>
+  `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? ' with uncommitted changes' : ''}`
+
+const BENCHMARKS = new URL('bench/BENCHMARKS.md', ROOT)
+
+/** The BENCHMARKS.md about to be replaced, and the run it describes (`{ date, commit }`). */
+async function readPrevious() {
+  const markdown = await readFile(BENCHMARKS, 'utf8').catch(() => '')
+  const run = previousRun(markdown)
+  if (!run) return { markdown, run: undefined }
+  // A document written before the commit was recorded: the commit it was last committed in.
+  const commit =
+    run.commit ??
+    `bench/BENCHMARKS.md as committed in ${git('log', '-1', '--format=%h', '--', 'bench/BENCHMARKS.md')}`
+  return { markdown, run: { date: run.date, commit } }
+}
+
 if (process.argv.includes('--signer-only')) {
   // The signer document measured is this tree's.
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'ignore' })
   const signer = await measureSigner(step)
-  const path = new URL('bench/BENCHMARKS.md', ROOT)
-  const markdown = spliceSignerSections(
-    await readFile(path, 'utf8'),
-    signerMarkdown(signer),
-    ROUND_TRIP_TITLE,
-  )
-  await writeFile(path, markdown)
+  const previous = await readFile(BENCHMARKS, 'utf8')
+  const sections = besideBefore(signerMarkdown(signer), previous, { columns: COMPARED_COLUMNS })
+  await writeFile(BENCHMARKS, spliceSignerSections(previous, sections, ROUND_TRIP_TITLE))
   const reportPath = new URL('bench/out/report.json', ROOT)
   const report = await readFile(reportPath, 'utf8').then(JSON.parse, () => ({}))
   await mkdir(new URL('bench/out/', ROOT), { recursive: true })
   await writeFile(reportPath, `${JSON.stringify({ ...report, signer }, null, 2)}\n`)
-  console.log(signerMarkdown(signer))
+  console.log(sections)
   console.log('\nput the signer-mode sections into bench/BENCHMARKS.md and bench/out/report.json')
   process.exit(0)
 }
 
+const previous = await readPrevious()
 const sizes = await step('sizes', () => measureSizes())
 const peerSizes = await step('peer sizes', () => measurePeerSizes(sizes))
 const installed = await step('install size', async () => {
@@ -90,6 +136,8 @@ const customers = await step('sandbox at 200k customers', () => measureCustomers
 
 const environment = {
   date: new Date().toISOString(),
+  commit: commitOfTree(),
+  comparedWith: previous.run ?? null,
   node: process.version,
   chromium: speed.chromium,
   cpu: os.cpus()[0]?.model ?? 'unknown',
@@ -99,18 +147,24 @@ const environment = {
   versions,
 }
 
-const markdown = [
+const comparedLine = previous.run
+  ? `- compared with the run of ${previous.run.date} (${previous.run.commit}): “(was x)” after a figure is ` +
+    'that run’s (sections it measured on their own give their date there), “(was –)” one it did not record.'
+  : '- no previous bench/BENCHMARKS.md to compare with: every “(was –)”.'
+
+const fresh = [
   `# ${pkg.name} ${pkg.version}: benchmarks`,
   '',
-  'Written by `npm run bench` (bench/run.mjs); every number below comes from the one run described here.',
-  'These machines are shared and noisy: compare the ratios, which are measured side by side, more than',
-  'the absolute times.',
+  'Written by `npm run bench` (bench/run.mjs); every number below comes from the one run described here,',
+  'but those in “(was …)”: the previous run’s, from the document this one replaced. These machines are',
+  'shared and noisy: compare the ratios, which are measured side by side, more than the absolute times.',
   '',
-  `- ${environment.date}; Node ${environment.node}; Chromium ${environment.chromium} (headless)`,
+  `- ${environment.date}; commit ${environment.commit}; Node ${environment.node}; Chromium ${environment.chromium} (headless)`,
   `- ${environment.cpu} ×${environment.cpus}; ${environment.platform}; load average at the end ${environment.loadAverage.join(' / ')}`,
   `- ${Object.entries(versions)
     .map(([name, version]) => `${name} ${version}`)
     .join(', ')}`,
+  comparedLine,
   '',
   '## Bundle size: esbuild and Vite',
   '',
@@ -149,9 +203,10 @@ const markdown = [
   '',
   customersMarkdown(customers),
 ].join('\n')
+const markdown = besideBefore(fresh, previous.markdown, { columns: COMPARED_COLUMNS })
 
 console.log(markdown)
-await writeFile(new URL('bench/BENCHMARKS.md', ROOT), `${markdown}\n`)
+await writeFile(BENCHMARKS, `${markdown}\n`)
 await mkdir(new URL('bench/out/', ROOT), { recursive: true })
 await writeFile(
   new URL('bench/out/report.json', ROOT),

@@ -1,7 +1,6 @@
 // Timing of the sandbox bench's loops (bench/sandbox/sandbox-child.mjs and its parts): one operation at a
 // time, wall time per operation and the CPU time of the whole process.
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+import { quantile } from '../shared/timing.mjs'
 
 /** ops/s and per-op latency (µs) of `samples` (ms each) over `elapsedMs` of wall time. */
 function stats(samples, elapsedMs) {

@@ -1,6 +1,10 @@
 // Timing helpers shared by the browser pages and the Node round-trip child (no DOM, no Node APIs).
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+/**
+ * The `q` quantile (0.5 the median, 0.95 the p95) of `sorted` (ascending): the sample at rank
+ * ⌊q·n⌋, a value that was measured, as every median and p95 of the bench reports.
+ */
+export const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length
 

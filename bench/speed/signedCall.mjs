@@ -86,7 +86,7 @@ const us = (value) => `${Math.round(value)} µs`
 /** The BENCHMARKS.md section. */
 export function signedCallMarkdown(result) {
   const row = (label, s) =>
-    `| ${label} | ${us(s.raw.medianUs)} | ${us(s.call.medianUs)} / ${us(s.call.p95Us)} | **${us(s.ownMedianUs)}** / ${us(s.ownP95Us)} | ${s.rawSignatures.toFixed(1)} | ${s.storeReads} in ${s.calls} |`
+    `| ${label} | ${us(s.raw.medianUs)} / ${us(s.raw.p95Us)} | ${us(s.call.medianUs)} / ${us(s.call.p95Us)} | **${us(s.ownMedianUs)}** / ${us(s.ownP95Us)} | ${s.rawSignatures.toFixed(1)} | ${s.storeReads} in ${s.calls} |`
   return [
     '## Kit cost per signed call (headless Chromium, network taken out)',
     '',
@@ -99,7 +99,7 @@ export function signedCallMarkdown(result) {
     'session it holds until a write, another tab’s message, a wipe or the page coming back says to read again.',
     'The p95 moves a lot between runs on a shared machine; the tabs of one context share the browser’s threads.',
     '',
-    '| setting | raw sign (median) | signed call (median / p95) | kit’s own cost (median / p95) | own cost in raw signatures | key-store reads in calls |',
+    '| setting | raw sign (median / p95) | signed call (median / p95) | kit’s own cost (median / p95) | own cost in raw signatures | key-store reads in calls |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     row('1 tab', result.oneTab),
     row(`${result.tabs} tabs at once`, result.manyTabs),

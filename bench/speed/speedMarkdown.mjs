@@ -119,6 +119,7 @@ function sealedKey({ sealedKey, vsOurs }) {
 function restore({ restore }) {
   const { ours, peer } = restore
   const row = (label, s) => [label, ms(s.medianUs), ms(s.p95Us)]
+  const ratioRow = (label, a, b) => [label, times(a.medianUs / b.medianUs), times(a.p95Us / b.p95Us)]
   return [
     '## Restoring the session key on page load (headless Chromium)',
     '',
@@ -139,9 +140,15 @@ function restore({ restore }) {
       ],
     ),
     '',
-    `Ours / peer (medians): restore call ${times(ours.restore.medianUs / peer.restore.medianUs)}, ` +
-      `navigation → key ${times(ours.navigationToKey.medianUs / peer.navigationToKey.medianUs)}. ` +
-      'The restored key is checked (after timing) to be non-extractable and to sign a verifying stamp. ' +
+    table(
+      ['ours ÷ peer', 'median', 'p95'],
+      [
+        ratioRow('restore call', ours.restore, peer.restore),
+        ratioRow('navigation → key', ours.navigationToKey, peer.navigationToKey),
+      ],
+    ),
+    '',
+    'The restored key is checked (after timing) to be non-extractable and to sign a verifying stamp. ' +
       '`createKeyStore()` reads the store once (purging expired sessions); it writes a throwaway key to ' +
       'prove the browser can store one only when no stored key reads back, so not here. `list()`, asked ' +
       'in the same task, is answered from that read; the peer’s `init()` reads once.',
