@@ -7,6 +7,25 @@ import { gzipSync } from 'node:zlib'
 const DIR = new URL('../../dist/browser/', import.meta.url)
 
 /**
+ * Limits on the gzipped bytes of no-bundler files. wallet.js, the whole kit in one file (elements,
+ * HPKE, the curves and WebAuthn's library included, as nothing loads later): 81.6 KB until the
+ * wire schemas stopped using zod's record, tuple, URL, ISO and prefix parsers (about 1.8 KB).
+ * Toward 40 KB.
+ */
+export const BROWSER_FILE_BUDGETS = [{ name: 'wallet.js', limit: 81408 }]
+
+/**
+ * The budgets of BROWSER_FILE_BUDGETS with the measured `files`: { name, gzip, limit, ok }; a
+ * file that is missing is over.
+ */
+export function checkBrowserFiles(files) {
+  return BROWSER_FILE_BUDGETS.map(({ name, limit }) => {
+    const gzip = files.find((file) => file.name === name)?.gzip ?? Number.POSITIVE_INFINITY
+    return { name, gzip, limit, ok: gzip <= limit }
+  })
+}
+
+/**
  * The size of every file of dist/browser/integrity.json.
  * @returns {{ name: string, raw: number, gzip: number }[]}
  */

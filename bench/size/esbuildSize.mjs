@@ -18,15 +18,16 @@ const virtualEntry = (source) => ({
 /**
  * → { initial, lazy, inputs, ms }: initial/lazy as from splitChunks; inputs = every source path in the
  * bundle (lazy chunks included), for checks of what an entry pulls in. `source`: the entry module,
- * by default one re-exporting everything of `specifiers` (an app importing one name would say so).
+ * by default one re-exporting everything of `specifiers` (an app importing one name would say so);
+ * `plugins`: more esbuild plugins (one that stands in for a package, to see what it costs).
  */
-export async function esbuildSize(specifiers, { source = entrySource(specifiers) } = {}) {
+export async function esbuildSize(specifiers, { source = entrySource(specifiers), plugins = [] } = {}) {
   const started = performance.now()
   // Browser platform + minify also sets process.env.NODE_ENV to "production", as an app build does.
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: ['virtual:entry'],
-    plugins: [virtualEntry(source)],
+    plugins: [virtualEntry(source), ...plugins],
     bundle: true,
     minify: true,
     format: 'esm',

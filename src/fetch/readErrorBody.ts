@@ -1,10 +1,5 @@
 import type { ErrorBody } from '../wire/errorBody.js'
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (typeof value !== 'object' || value === null) return false
-  const prototype = Object.getPrototypeOf(value)
-  return prototype === Object.prototype || prototype === null
-}
+import { isPlainObject } from '../wire/isPlainObject.js'
 
 const isNullishString = (value: unknown) => value === undefined || value === null || typeof value === 'string'
 

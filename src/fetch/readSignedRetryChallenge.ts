@@ -1,5 +1,5 @@
+import { isDateTime } from '../wire/isDateTime.js'
 import type { SignedRetryChallenge } from '../wire/signedRetryChallenge.js'
-import { isDateTime } from './isDateTime.js'
 
 const REQUEST_ID_PREFIX = 'Request:'
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { JsonObject } from '../wire/primitives.js'
 import { ScaFactorView } from './scaFactor.js'
 
 /**
@@ -12,7 +13,7 @@ import { ScaFactorView } from './scaFactor.js'
  */
 export const PasskeyEnrolmentStart = z.looseObject({
   type: z.literal('PASSKEY'),
-  options: z.record(z.string(), z.unknown()),
+  options: JsonObject,
   allowedOrigins: z.array(z.string()),
   relyingPartyId: z.string(),
 })

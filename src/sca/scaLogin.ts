@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { DateTime } from '../wire/primitives.js'
+import { DateTime, JsonObject } from '../wire/primitives.js'
 
 /**
  * The answer of `POST /sca/login/start` (`ScaLoginStart`): for `SMS_OTP` the `challengeId` to send
@@ -16,7 +16,7 @@ export const ScaLoginStart = z.looseObject({
   factor: z.string(),
   challengeId: z.nullish(z.string()),
   expiresAt: z.nullish(DateTime),
-  passkeyOptions: z.nullish(z.record(z.string(), z.unknown())),
+  passkeyOptions: z.nullish(JsonObject),
   allowedOrigins: z.nullish(z.array(z.string())),
   relyingPartyId: z.nullish(z.string()),
 })

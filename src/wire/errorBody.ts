@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { JsonObject } from './primitives.js'
 
 /**
  * The service's Error object; the sandbox adds `reason` on authentication failures.
@@ -13,7 +14,7 @@ export const ErrorBody = z.looseObject({
   code: z.string(),
   message: z.string(),
   // null is read as absent: tolerant in what we accept (wire-formats section 12).
-  details: z.nullish(z.record(z.string(), z.unknown())),
+  details: z.nullish(JsonObject),
   reason: z.nullish(z.string()),
 })
 export type ErrorBody = z.infer<typeof ErrorBody>

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini'
+import { isDateTime } from './isDateTime.js'
+import { isPlainObject } from './isPlainObject.js'
 
 /**
  * Lowercase or uppercase hex of whole bytes.
@@ -40,6 +42,9 @@ export const CompressedPublicKeyHex = z.string().check(z.regex(/^0[23][0-9a-fA-F
  */
 export const Base64Url = z.string().check(z.regex(/^[A-Za-z0-9_-]*$/))
 
+// What `z.iso.datetime({ offset: true })` accepts, checked by the signing path's own reader: zod's
+// ISO namespace and date-time patterns cost the browser about 800 B gzip. A failure still reads
+// `expiresAt: not a valid datetime`.
 /**
  * ISO 8601 date-time (UTC `Z` or an offset).
  *
@@ -48,7 +53,20 @@ export const Base64Url = z.string().check(z.regex(/^[A-Za-z0-9_-]*$/))
  * DateTime.safeParse('2025-10-13T10:00:00Z').success // true
  * ```
  */
-export const DateTime = z.iso.datetime({ offset: true })
+export const DateTime = z.string().check(z.refine(isDateTime, 'not a valid datetime'))
+
+// What `z.record(z.string(), z.unknown())` accepts of a JSON value, without the record parser's
+// code (about 600 B gzip in the browser); the object is passed on itself, not copied.
+/**
+ * Any plain object, as JSON makes them, its members unchecked (WebAuthn options, an error's
+ * details).
+ *
+ * @example
+ * ```ts
+ * JsonObject.safeParse({ challenge: 'aGk' }).success // true
+ * ```
+ */
+export const JsonObject = z.custom<Record<string, unknown>>(isPlainObject, 'expected a plain object')
 
 /**
  * Integer amount in the smallest currency unit (JSON numbers; never floats).
@@ -69,5 +87,8 @@ export const Amount = z.int()
  * ```
  */
 export function prefixedId(type: string) {
-  return z.string().check(z.startsWith(`${type}:`), z.minLength(type.length + 2))
+  // One refinement, not zod's prefix and length checks: the same ids, about 90 B gzip less.
+  const prefix = `${type}:`
+  const isId = (id: string) => id.length > prefix.length && id.startsWith(prefix)
+  return z.string().check(z.refine(isId, `expected a ${prefix}… id`))
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { PaymentInstructions } from './paymentInstructions.js'
-import { Amount, DateTime } from './primitives.js'
+import { Amount, DateTime, JsonObject } from './primitives.js'
 import { ScaChallenge } from './scaChallenge.js'
 import { variants } from './variants.js'
 
@@ -66,7 +66,7 @@ export type QuoteDestination = z.infer<typeof QuoteDestination>
  * info.FULL_NAME
  * ```
  */
-export const CounterpartyInformation = z.record(z.string(), z.unknown())
+export const CounterpartyInformation = JsonObject
 export type CounterpartyInformation = z.infer<typeof CounterpartyInformation>
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { DateTime } from './primitives.js'
+import { DateTime, JsonObject } from './primitives.js'
 
 /**
  * A strong-customer-authentication step. `factor` values beyond `SMS_OTP` and `PASSKEY` are not
@@ -16,7 +16,7 @@ export const ScaChallenge = z.looseObject({
   factor: z.string(),
   availableFactors: z.array(z.string()),
   purpose: z.nullish(z.string()),
-  passkeyAssertionOptions: z.nullish(z.record(z.string(), z.unknown())),
+  passkeyAssertionOptions: z.nullish(JsonObject),
   passkeyAllowedOrigins: z.nullish(z.array(z.string())),
 })
 export type ScaChallenge = z.infer<typeof ScaChallenge>

@@ -1,10 +1,12 @@
 // The signing path reads 202 challenges and Error objects without zod (so that keys+stamp+fetch
-// stays small). These tests hold those readers to the zod schemas of src/wire, value for value.
+// stays small). These tests hold those readers to the zod schemas of src/wire, value for value, and
+// the date-time reader (the wire's `DateTime` checks with it too) to zod's own ISO date-time.
 import { describe, expect, it } from 'vitest'
-import { isDateTime } from '../../src/fetch/isDateTime.js'
+import * as z from 'zod/mini'
 import { readErrorBody } from '../../src/fetch/readErrorBody.js'
 import { readSignedRetryChallenge } from '../../src/fetch/readSignedRetryChallenge.js'
 import { ErrorBody, SignedRetryChallenge } from '../../src/wire/index.js'
+import { isDateTime } from '../../src/wire/isDateTime.js'
 import { DateTime } from '../../src/wire/primitives.js'
 
 const DATE_TIMES = [
@@ -97,9 +99,12 @@ function expectAgreement(
 }
 
 describe('zod-free readers of the signing path', () => {
-  it('isDateTime accepts exactly what the wire DateTime accepts', () => {
+  it("isDateTime and the wire DateTime accept exactly what zod's ISO date-time with offsets accepts", () => {
+    const zodDateTime = z.iso.datetime({ offset: true })
     for (const value of [...DATE_TIMES, ...ODD_VALUES]) {
-      expect(isDateTime(value), JSON.stringify(value)).toBe(DateTime.safeParse(value).success)
+      const expected = zodDateTime.safeParse(value).success
+      expect(isDateTime(value), JSON.stringify(value)).toBe(expected)
+      expect(DateTime.safeParse(value).success, JSON.stringify(value)).toBe(expected)
     }
   })
 

@@ -1,5 +1,6 @@
-// RFC 3339 date-time with seconds and a `Z` or `±hh:mm` offset: the `DateTime` of src/wire,
-// without zod, for the signing path (test/fetch/fetchReaders.test.ts keeps the two in agreement).
+// RFC 3339 date-time with seconds and a `Z` or `±hh:mm` offset, as zod's ISO date-time with offsets
+// reads it (test/fetch/fetchReaders.test.ts keeps the two in agreement), in plain code: the signing
+// path reads with it without zod, and `DateTime` checks with it without zod's date-time patterns.
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/
 
