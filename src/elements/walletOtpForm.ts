@@ -358,11 +358,18 @@ export class WalletOtpForm extends WalletElement {
         const accountId = this.#required(this.accountId, 'accountId')
         const contact = this.#contactToBind()
         const { customerId } = this
-        const added = await otp.add(accountId, {
-          contact,
-          ...(customerId ? { customerId } : {}),
-          ...this.confirmation(this.#confirmSlot, this.#body),
-        })
+        // One control at a time: the signer's question over the page, or the panel here, alone.
+        const inSigner = this.#inSigner
+        if (inSigner) this.#body.hidden = true
+        const added = await otp
+          .add(accountId, {
+            contact,
+            ...(customerId ? { customerId } : {}),
+            ...this.confirmation(this.#confirmSlot, this.#body),
+          })
+          .finally(() => {
+            if (inSigner) this.#body.hidden = false
+          })
         this.#added = added.id
         return added.otpEncryptionTargetBundle ? added : otp.send(added.id)
       },
