@@ -49,7 +49,8 @@ async function lockedRuntimeVersions(root) {
  */
 export async function packAndInstall({ root }) {
   const dir = await mkdtemp(join(os.tmpdir(), 'ewa-install-'))
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], {
+  // The checkout is built already: no prepack build, whose output would land in pack's JSON.
+  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
     cwd: root,
     maxBuffer: 64 * 1024 * 1024,
   })

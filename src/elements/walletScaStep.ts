@@ -12,7 +12,7 @@ import { formatMoney } from './formatMoney.js'
 import { fillIn } from './messages.js'
 import { otpDigits } from './otpDigits.js'
 import { resendBackOff } from './resendBackOff.js'
-import { PhoneCheck, type PhoneCheckHost } from './scaStep/phoneCheck.js'
+import type { PhoneCheck, PhoneCheckHost } from './scaStep/phoneCheck.js'
 import { phoneToVerify } from './scaStep/phoneToVerify.js'
 import { scaForm, stepButton } from './scaStep/scaForm.js'
 import { WalletElement } from './walletElement.js'
@@ -560,6 +560,8 @@ export class WalletScaStep extends WalletElement {
   // The phone the service needs verified before it texts the payment's codes: its check asks for
   // the number or texts a code to it, then the login comes.
   async #beginContact(phoneNumber: string | undefined) {
+    // Loaded here, the first time a payment needs it: most payments never do.
+    const { PhoneCheck } = await import('./scaStep/phoneCheck.js')
     const customerId = this.#payer() ?? this.#loginCustomerId ?? ''
     this.#loginCustomerId = customerId
     this.#phase = 'contact'
