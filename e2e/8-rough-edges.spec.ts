@@ -4,6 +4,7 @@
 // phrase as one run of words, cut-off selects on a phone, an unexplained "client-held".
 import type { Page } from '@playwright/test'
 import {
+  afterPaint,
   chooseMethod,
   codeField,
   confirmInSigner,
@@ -33,9 +34,7 @@ import { numberedWords } from './phraseHeard.js'
  * page, or what the person sees when the signer's dialog covers the view (`signer-*`).
  */
 async function shoot(page: Page, name: string) {
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  )
+  await afterPaint(page)
   await page.screenshot({
     path: `/tmp/screens/${name}-${page.viewportSize()?.width}.png`,
     fullPage: !name.startsWith('signer-'),

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test'
-import { confirmSignature, openDemo, signInWithEmailCode, statusOf, uniqueEmail } from './demoSteps.js'
+import {
+  afterPaint,
+  confirmSignature,
+  openDemo,
+  signInWithEmailCode,
+  statusOf,
+  uniqueEmail,
+} from './demoSteps.js'
 import { expectAccessible } from './expectAccessible.js'
 import { expect, test } from './fixtures.js'
 
@@ -11,9 +18,7 @@ import { expect, test } from './fixtures.js'
  * `part` at the page's width, in /tmp/screens.
  */
 async function shoot(page: Page, name: string, part: string) {
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  )
+  await afterPaint(page)
   const width = page.viewportSize()?.width
   await page.screenshot({ path: `/tmp/screens/${name}-${width}.png`, fullPage: true })
   await page.locator(part).screenshot({ path: `/tmp/screens/${name}-section-${width}.png` })

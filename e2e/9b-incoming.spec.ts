@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { openDemo, signInWithEmailCode, statusOf, uniqueEmail } from './demoSteps.js'
+import { afterPaint, openDemo, signInWithEmailCode, statusOf, uniqueEmail } from './demoSteps.js'
 import { expectAccessible } from './expectAccessible.js'
 import { expect, test } from './fixtures.js'
 
@@ -14,9 +14,7 @@ import { expect, test } from './fixtures.js'
 async function shootBoth(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 720 })
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    )
+    await afterPaint(page)
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBe(0)

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import {
+  afterPaint,
   codeField,
   confirmSignature,
   continueAs,
@@ -26,9 +27,7 @@ import { expect, test } from './fixtures.js'
 const QUESTION = 'Check this before you confirm'
 
 async function shoot(page: Page, name: string, keys: Keys) {
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  )
+  await afterPaint(page)
   await page.screenshot({ path: test.info().outputPath(`${name}-${keys}-390.png`) })
 }
 

@@ -259,3 +259,10 @@ export async function passScaLogin(page: Page): Promise<void> {
   await expect(page.locator('#sca-state')).toHaveAttribute('data-state', 'SUCCESS')
   await expect(page.locator('#sca-state')).toHaveText(/^Confirmed: you can pay until /)
 }
+
+/** Waits for the page's next two frames: what a screenshot then takes is what a person sees. */
+export async function afterPaint(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+}
