@@ -265,10 +265,15 @@ export class WalletSignIn extends WalletElement {
       })
       button.setAttribute('part', 'method')
       button.dataset.id = method.id
+      // No WebAuthn here: the passkey leaves the list, said so. Focus moves only if it was in here
+      // (the list is drawn on its own: a page that just loaded keeps its focus).
       button.addEventListener('wallet-unavailable', () => {
         this.#unavailable.add(method.id)
         this.#say(this.messages.passkeyUnavailable)
-        this.#choose(undefined)
+        if (this.matches(':focus-within')) return this.#choose(undefined)
+        this.#chosen = undefined
+        this.#view = 'list'
+        this.#draw()
       })
       return button
     }
