@@ -266,16 +266,8 @@ const signedInElements: Scenario = {
       })
       await checkAccessible(adding, 'the OTP form asking for a phone number')
       await checkAccessible(reveal, 'the export, before anything is shown')
-      // The export's screen question, then its signature's confirmation panel (the app has no confirm).
+      // The export's one question: its signature's confirmation panel (the app has no confirm).
       reveal.shadowRoot?.querySelector<HTMLButtonElement>('[part~="start"]')?.click()
-      const show = await waitUntil(
-        () => reveal.shadowRoot?.querySelector<HTMLButtonElement>('[part~="reveal"]'),
-        {
-          what: 'the screen question',
-        },
-      )
-      await checkAccessible(reveal, 'the screen question')
-      show.click()
       const cancel = await waitUntil(
         () => reveal.shadowRoot?.querySelector<HTMLButtonElement>('[part~="cancel-button"]'),
         { what: 'the confirmation panel' },
