@@ -1,8 +1,8 @@
 import type * as z from 'zod/mini'
 import { WalletAuthError } from '../errors.js'
+import { isPlainObject } from '../wire/isPlainObject.js'
 import { parseWire } from '../wire/parseWire.js'
 import type { CallOptions, ClientSettings } from './clientContext.js'
-import { isObject } from './isObject.js'
 import type { ResponseArrivals } from './signIns.js'
 
 /** Options of `createJsonCall`. */
@@ -32,7 +32,7 @@ export function createJsonCall({ settings, fetchFor, pendingPublicKeys, arrivals
     path: string,
     options: CallOptions<T> = {},
   ): Promise<z.infer<T>> {
-    const ownKey = isObject(options.body) ? options.body.clientPublicKey : undefined
+    const ownKey = isPlainObject(options.body) ? options.body.clientPublicKey : undefined
     const partOfChange = typeof ownKey === 'string' && pendingPublicKeys.has(ownKey)
     const send = fetchFor(options, partOfChange)
     const what = `${method} ${path.split('?')[0]}`
@@ -63,7 +63,7 @@ export function createJsonCall({ settings, fetchFor, pendingPublicKeys, arrivals
       })
     }
     const parsed = parseWire(options.schema, body, what)
-    if (isObject(parsed)) arrivals.set(parsed, { receivedAt, date: response.headers.get('Date') })
+    if (isPlainObject(parsed)) arrivals.set(parsed, { receivedAt, date: response.headers.get('Date') })
     return parsed
   }
 }

@@ -1,6 +1,7 @@
 import type { ActivityExpectation, ParameterPattern } from '../intent/activityExpectation.js'
 import type { Activity } from '../intent/readActivity.js'
 import { RELAY_ACTIVITY_TYPES } from '../intent/relayActivityTypes.js'
+import { isPlainObject } from '../wire/isPlainObject.js'
 
 /** A signed request as the client sent it: what its payloads are held to. */
 export interface IntentRequest {
@@ -18,9 +19,6 @@ export interface IntentRequest {
   /** Lowercase hex SHA-256 of the exact body bytes sent (of none: of the empty string), when known. */
   bodySha256?: string
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
@@ -124,7 +122,7 @@ const ROUTES: ReadonlyArray<{
       const customerId = customerOf(request)
       const factorType = text(body.type)
       if (leg > 0 || !customerId || !factorType) return []
-      const credentialId = isRecord(body.credential) ? text(body.credential.credentialId) : undefined
+      const credentialId = isPlainObject(body.credential) ? text(body.credential.credentialId) : undefined
       return [
         {
           type: RELAY_ACTIVITY_TYPES.addScaFactor,
@@ -164,7 +162,7 @@ const ROUTES: ReadonlyArray<{
       if (leg > 0 || !customerId) return []
       let userPhoneNumber: ParameterPattern = (value: unknown) => value === undefined
       if (body.mobile !== undefined) {
-        const mobile = isRecord(body.mobile) ? body.mobile : {}
+        const mobile = isPlainObject(body.mobile) ? body.mobile : {}
         const countryCode = text(mobile.countryCode)
         const number = text(mobile.number)
         if (!countryCode || !number) return []
@@ -256,7 +254,7 @@ function delegatedKeyLeg(
     ]
   }
   const users = signed[0]?.parameters.users
-  const userName = Array.isArray(users) && isRecord(users[0]) ? text(users[0].userName) : undefined
+  const userName = Array.isArray(users) && isPlainObject(users[0]) ? text(users[0].userName) : undefined
   if (leg > 1 || userName === undefined) return []
   // The policy's approver is the identity the first leg created, named in quotes in its consensus.
   const approves = (value: unknown) => typeof value === 'string' && value.includes(`'${userName}'`)
@@ -280,7 +278,7 @@ function credentialAddition(body: Record<string, unknown>): ActivityExpectation[
       ]
     }
     case 'PASSKEY': {
-      const credentialId = isRecord(body.attestation) ? text(body.attestation.credentialId) : undefined
+      const credentialId = isPlainObject(body.attestation) ? text(body.attestation.credentialId) : undefined
       if (!credentialId) return []
       return [
         {
@@ -322,7 +320,7 @@ export function requestIntent(request: IntentRequest): ActivityExpectation[] {
     } catch {
       return []
     }
-    const body = isRecord(request.body) ? request.body : {}
+    const body = isPlainObject(request.body) ? request.body : {}
     return route.expect(id, body, request.leg, request.signed ?? [], request)
   }
   return []

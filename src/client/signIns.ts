@@ -2,8 +2,8 @@ import type { StoredSession } from '../keys/createKeyStore.js'
 import { generateSessionKey, type SessionKey } from '../keys/sessionKey.js'
 import { generateRecipientKey, type RecipientKey } from '../session/generateRecipientKey.js'
 import { sessionFromAuthSession, type VerifiedCredential } from '../session/sessionFromAuthSession.js'
+import { isPlainObject } from '../wire/isPlainObject.js'
 import type { ClientContext, ClientSettings } from './clientContext.js'
-import { isObject } from './isObject.js'
 import type { ServiceClock } from './serviceClock.js'
 import type { SessionState } from './sessionState.js'
 
@@ -52,7 +52,7 @@ export function createSignIns({ settings, state, clock, pendingPublicKeys, arriv
       credential: VerifiedCredential,
       event: 'signed-in' | 'refreshed' = 'signed-in',
     ): Promise<StoredSession> {
-      const arrival = isObject(response) ? arrivals.get(response) : undefined
+      const arrival = isPlainObject(response) ? arrivals.get(response) : undefined
       const { key, metadata } = await sessionFromAuthSession({
         response,
         pendingKey,

@@ -1,14 +1,5 @@
 import { HEX_DIGITS } from './bytesToHex.js'
-import { HALF_ORDER_BYTES, malformedSignature, ORDER_BYTES } from './derSupport.js'
-
-/** Whether the 32-byte `s` at `raw[32..64)` is above n/2, compared byte by byte. */
-function isHighS(raw: Uint8Array): boolean {
-  for (let i = 0; i < 32; i++) {
-    const difference = (raw[32 + i] as number) - (HALF_ORDER_BYTES[i] as number)
-    if (difference !== 0) return difference > 0
-  }
-  return false
-}
+import { compare32, HALF_ORDER_BYTES, malformedSignature, ORDER_BYTES } from './derSupport.js'
 
 /** n - s for the `s` at `raw[32..64)`, with a byte-wise borrow. */
 function negatedS(raw: Uint8Array): Uint8Array {
@@ -49,7 +40,8 @@ function integerHex(bytes: Uint8Array, from: number): string {
 export function rawSignatureToDerHex(raw: Uint8Array): string {
   if (!(raw instanceof Uint8Array) || raw.length !== 64) throw malformedSignature()
   const r = integerHex(raw, 0)
-  const s = isHighS(raw) ? integerHex(negatedS(raw), 0) : integerHex(raw, 32)
+  const highS = compare32(raw.subarray(32), HALF_ORDER_BYTES) > 0
+  const s = highS ? integerHex(negatedS(raw), 0) : integerHex(raw, 32)
   // At most 70 bytes of content: the sequence length always fits the short form.
   return `30${HEX_DIGITS[(r.length + s.length) / 2]}${r}${s}`
 }

@@ -1,17 +1,15 @@
 import { isDateTime } from '../wire/isDateTime.js'
+import { isPlainObject } from '../wire/isPlainObject.js'
 import type { SignedRetryChallenge } from '../wire/signedRetryChallenge.js'
 
 const REQUEST_ID_PREFIX = 'Request:'
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The 202 body as a `SignedRetryChallenge`, or `undefined` when it is not one. The same rules as
  * the zod schema in src/wire, written out so that an app that only signs does not ship zod.
  */
 export function readSignedRetryChallenge(value: unknown): SignedRetryChallenge | undefined {
-  if (!isObject(value)) return undefined
+  if (!isPlainObject(value)) return undefined
   const { type, payloadToSign, requestId, expiresAt } = value
   const valid =
     (type === undefined || typeof type === 'string') &&

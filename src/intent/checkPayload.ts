@@ -1,9 +1,7 @@
 import { WalletAuthError } from '../errors.js'
+import { isPlainObject } from '../wire/isPlainObject.js'
 import type { ActivityExpectation, ParameterPattern } from './activityExpectation.js'
 import { type Activity, readActivity } from './readActivity.js'
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The path of the first member of `value` that does not match `pattern`, or `undefined`. */
 function mismatch(pattern: ParameterPattern, value: unknown, path: string): string | undefined {
@@ -16,8 +14,8 @@ function mismatch(pattern: ParameterPattern, value: unknown, path: string): stri
     }
     return undefined
   }
-  if (isRecord(pattern)) {
-    if (!isRecord(value)) return path
+  if (isPlainObject(pattern)) {
+    if (!isPlainObject(value)) return path
     for (const [member, item] of Object.entries(pattern)) {
       // A predicate judges a missing member itself (as `undefined`): it may allow its absence.
       if (!Object.hasOwn(value, member) && typeof item !== 'function') return `${path}.${member}`

@@ -1,4 +1,5 @@
 import { readJwtPayload } from '../crypto/readJwtPayload.js'
+import { isPlainObject } from '../wire/isPlainObject.js'
 import { RELAY_ACTIVITY_TYPES } from './relayActivityTypes.js'
 import { visibleText } from './visibleText.js'
 
@@ -63,14 +64,12 @@ export interface PayloadDescription {
   payment?: PaymentTerms
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown) => (typeof value === 'string' ? visibleText(value) : undefined)
 const texts = (value: unknown) =>
   Array.isArray(value) ? value.filter((v) => typeof v === 'string').map(visibleText) : []
 const named = (what: string, name: string | undefined) =>
   name === undefined ? {} : { unchecked: [`${what} "${name}"`] }
-const first = (value: unknown) => (Array.isArray(value) && isRecord(value[0]) ? value[0] : {})
+const first = (value: unknown) => (Array.isArray(value) && isPlainObject(value[0]) ? value[0] : {})
 const short = (key: string) => (key.length > 16 ? `${key.slice(0, 8)}…${key.slice(-4)}` : key)
 const listed = (ids: string[]) => (ids.length === 0 ? 'none' : ids.join(', '))
 
@@ -121,7 +120,7 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
     case 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2': {
       const authenticator = first(p.authenticators)
       const name = text(authenticator.authenticatorName)
-      const credentialId = isRecord(authenticator.attestation)
+      const credentialId = isPlainObject(authenticator.attestation)
         ? text(authenticator.attestation.credentialId)
         : undefined
       return {
@@ -233,7 +232,7 @@ function describeActivity(type: string, p: Record<string, unknown>): Omit<Payloa
 function describeToken(payloadToSign: string): PayloadDescription | undefined {
   try {
     const claims = readJwtPayload(payloadToSign)
-    if (!isRecord(claims)) return undefined
+    if (!isPlainObject(claims)) return undefined
     const key = text(claims.publicKey) ?? text(claims.public_key)
     if (key === undefined) return undefined
     return {
@@ -266,7 +265,7 @@ export function describePayload(payloadToSign: string): PayloadDescription {
       describeToken(payloadToSign) ?? { action: 'unknown', summary: 'Sign a payload this page cannot read.' }
     )
   }
-  if (!isRecord(value) || typeof value.type !== 'string' || !isRecord(value.parameters)) {
+  if (!isPlainObject(value) || typeof value.type !== 'string' || !isPlainObject(value.parameters)) {
     return { action: 'unknown', summary: 'Sign a payload this page cannot read.' }
   }
   const organizationId = text(value.organizationId)

@@ -1,4 +1,5 @@
 import { WalletAuthError } from '../errors.js'
+import { isPlainObject } from '../wire/isPlainObject.js'
 import { duplicateJsonKey } from './duplicateJsonKey.js'
 
 /** A signed-retry `payloadToSign` read as the activity document the service issues. */
@@ -10,9 +11,6 @@ export interface Activity {
   /** Milliseconds since the epoch, as the service writes it (a decimal string). */
   timestampMs: string
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Reads `payloadToSign` as activity JSON (`{"organizationId","parameters","timestampMs","type"}`);
@@ -35,17 +33,17 @@ export function readActivity(payloadToSign: string): Activity {
       details: { field: 'payload' },
     })
   }
-  const repeated = isRecord(value) ? duplicateJsonKey(payloadToSign) : undefined
+  const repeated = isPlainObject(value) ? duplicateJsonKey(payloadToSign) : undefined
   if (repeated !== undefined) {
     throw new WalletAuthError('PAYLOAD_MISMATCH', `The payload to sign repeats the member "${repeated}".`, {
       details: { field: 'payload', repeated },
     })
   }
   if (
-    !isRecord(value) ||
+    !isPlainObject(value) ||
     typeof value.organizationId !== 'string' ||
     typeof value.type !== 'string' ||
-    !isRecord(value.parameters) ||
+    !isPlainObject(value.parameters) ||
     (typeof value.timestampMs !== 'string' && typeof value.timestampMs !== 'number')
   ) {
     throw new WalletAuthError(
