@@ -8,8 +8,6 @@ import { utf8 } from '../../src/crypto/utf8.js'
 import { SCA_CHALLENGE_TTL_MS } from '../../src/sandbox/money/scaChallenges.js'
 import { TRUST_CHALLENGE_MAX_FAILURES } from '../../src/sandbox/sca/beneficiaryTrustRoutes.js'
 import { SCA_LOCKOUT_FAILURES } from '../../src/sandbox/sca/scaLockout.js'
-import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
-import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import {
   createCustomer,
   createExternalAccount,
@@ -18,6 +16,7 @@ import {
   type Harness,
   otpSignIn,
   quoteOf,
+  SIGNED,
   startHarness,
 } from './harness.js'
 import { enrolScaPasskey, payingCustomer, SCA_CODE } from './scaCustomer.js'
@@ -55,9 +54,7 @@ async function pay(h: Harness, accountId: string, destinationId: string) {
     source: { sourceType: 'ACCOUNT', accountId },
     destination: { destinationType: 'ACCOUNT', accountId: destinationId },
   })
-  return quoteOf(
-    await h.call('POST', `/quotes/${quote.id}/execute`, {}, { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }),
-  )
+  return quoteOf(await h.call('POST', `/quotes/${quote.id}/execute`, {}, SIGNED))
 }
 
 describe('beneficiary trust', () => {

@@ -4,8 +4,6 @@
 import { describe, expect, it } from 'vitest'
 import { FREE_AUTHORIZE_FAILURES } from '../../src/sandbox/money/quoteRoutes.js'
 import { SCA_LOCKOUT_FAILURES } from '../../src/sandbox/sca/scaLockout.js'
-import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
-import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import type { Quote } from '../../src/wire/quote.js'
 import {
   balance,
@@ -16,12 +14,12 @@ import {
   quoteOf,
   quoteToUma,
   type Reply,
+  SIGNED,
   startHarness,
 } from './harness.js'
 import { payingCustomer } from './scaCustomer.js'
 import { tallyReplies } from './tallyReplies.js'
 
-const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
 const FUNDS = 50_000_000
 const WRONG = { code: '000000' }
 const PARALLEL = 40

@@ -6,7 +6,9 @@ import type { SessionMetadata } from '../../src/keys/createKeyStore.js'
 import { generateSessionKey, type SessionKey } from '../../src/keys/sessionKey.js'
 import { encryptOtp } from '../../src/otp/encryptOtp.js'
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.js'
+import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { sessionFromAuthSession } from '../../src/session/sessionFromAuthSession.js'
+import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import { startTestSandbox, type TestCustomer, type TestSandbox } from '../../src/testing/startTestSandbox.js'
 import { parseWire } from '../../src/wire/parseWire.js'
 import { Quote } from '../../src/wire/quote.js'
@@ -38,6 +40,9 @@ export interface Harness {
 
 /** When every harness sandbox starts (this test file's start); its clock stands still unless moved. */
 export const SANDBOX_START = Date.now()
+
+/** The legacy wallet signature as a header: what the sandbox takes for an execute in these tests. */
+export const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
 
 /**
  * A fresh sandbox (the testing entry's: quiet, OTP codes not logged; clock frozen at

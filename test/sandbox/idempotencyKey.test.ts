@@ -3,8 +3,6 @@
 // a key used on one never answers another; a 2xx or a 4xx is kept and answered again, status and
 // body; and a repeated key answers the first request's answer even when the body changed.
 import { describe, expect, it } from 'vitest'
-import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
-import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import {
   balance,
   createCustomer,
@@ -14,10 +12,10 @@ import {
   quoteOf,
   quoteToUma,
   type Reply,
+  SIGNED,
   startHarness,
 } from './harness.js'
 
-const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
 const UMA = '$success.usd@sandbox.uma.example'
 /** 50 USDB: wallets hold USDB, whose smallest unit is a millionth. */
 const FUNDS = 50_000_000

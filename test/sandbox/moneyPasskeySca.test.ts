@@ -4,10 +4,8 @@
 import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import { describe, expect, it } from 'vitest'
 import { utf8 } from '../../src/crypto/utf8.js'
-import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
-import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import type { Quote } from '../../src/wire/quote.js'
-import { fund, type Harness, otpSignIn, quoteOf, quoteToUma, startHarness } from './harness.js'
+import { fund, type Harness, otpSignIn, quoteOf, quoteToUma, SIGNED, startHarness } from './harness.js'
 import { enrolScaPasskey, payingCustomer } from './scaCustomer.js'
 import { softwareAuthenticator } from './softwareAuthenticator.js'
 
@@ -54,12 +52,7 @@ describe('passkey SCA on quotes', () => {
     await fund(h, accountId, 50_000_000)
     const quote = await quoteToUma(h, accountId, `$success.eur@${h.sandbox.config.umaDomain}`)
     const executed = quoteOf(
-      await h.call(
-        'POST',
-        `/quotes/${quote.id}/execute`,
-        { scaFactor: 'PASSKEY' },
-        { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE },
-      ),
+      await h.call('POST', `/quotes/${quote.id}/execute`, { scaFactor: 'PASSKEY' }, SIGNED),
     )
     const challenge = executed.scaChallenge
     expect(challenge).toMatchObject({ factor: 'PASSKEY', availableFactors: ['SMS_OTP', 'PASSKEY'] })

@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest'
 import { quoteWalletPayload } from '../../src/client/quoteWalletPayload.js'
 import { hexToBytes } from '../../src/crypto/hexToBytes.js'
-import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import {
   balance,
@@ -16,11 +15,11 @@ import {
   type Harness,
   quoteOf,
   quoteToUma,
+  SIGNED,
   startHarness,
 } from './harness.js'
 
 const T0 = Date.parse('2026-03-02T10:00:00.000Z')
-const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
 /** 50 USDB: wallets hold USDB, whose smallest unit is a millionth. */
 const FUNDS = 50_000_000
 

@@ -7,9 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { AUTHORIZE_BACKOFF_MS, SCA_RESEND_INTERVAL_MS } from '../../src/sandbox/money/quoteRoutes.js'
 import { SCA_CHALLENGE_TTL_MS } from '../../src/sandbox/money/scaChallenges.js'
 import { SCA_LOCKOUT_FAILURES, SCA_LOCKOUT_MS } from '../../src/sandbox/sca/scaLockout.js'
-import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
 import { authorizeSca } from '../../src/sca/authorizeSca.js'
-import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import type { Quote } from '../../src/wire/quote.js'
 import {
   balance,
@@ -19,12 +17,12 @@ import {
   type Harness,
   quoteOf,
   quoteToUma,
+  SIGNED,
   startHarness,
 } from './harness.js'
 import { payingCustomer } from './scaCustomer.js'
 
 const T0 = Date.parse('2026-03-02T10:00:00.000Z')
-const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
 const FUNDS = 50_000_000
 const RIGHT = { code: '123456' }
 const WRONG = { code: '000000' }

@@ -13,8 +13,6 @@ import {
 } from '../../src/sandbox/sca/factorResetRoutes.js'
 import { SCA_LOCKOUT_FAILURES, SCA_LOCKOUT_MS } from '../../src/sandbox/sca/scaLockout.js'
 import { SCA_SESSION_TTL_MS } from '../../src/sandbox/sca/scaSession.js'
-import { LEGACY_SIGNATURE } from '../../src/sandbox/signedRetry.js'
-import { WALLET_SIGNATURE_HEADER } from '../../src/stamp/stamp.js'
 import {
   createCustomer,
   fund,
@@ -23,12 +21,12 @@ import {
   otpSignIn,
   quoteOf,
   quoteToUma,
+  SIGNED,
   startHarness,
 } from './harness.js'
 import { enrolScaPasskey, SCA_CODE, smsScaLogin, uniquePhone, verifyPhone } from './scaCustomer.js'
 import { softwareAuthenticator } from './softwareAuthenticator.js'
 
-const SIGNED = { [WALLET_SIGNATURE_HEADER]: LEGACY_SIGNATURE }
 const PARIS = { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' }
 const IP = '203.0.113.42'
 
