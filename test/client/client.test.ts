@@ -131,6 +131,35 @@ describe('createWalletAuth', () => {
     )
   })
 
+  it('adds an SMS credential for a new number with customerId: the number set on the customer first, one question for both', async () => {
+    const asked: string[] = []
+    let answer = false
+    const { wallet, customer, signIn } = await setup({
+      confirm: ({ summary }) => {
+        asked.push(summary)
+        return answer
+      },
+    })
+    await signIn()
+    const phone = '+33698765432'
+    const add = () =>
+      wallet.smsOtp.add(customer.accountId, { contact: phone, customerId: customer.customerId })
+    // Declined: nothing signed, the customer's number unchanged.
+    await expectCode(add, 'CONFIRMATION_DECLINED')
+    expect(asked).toEqual([`Sign in with codes texted to ${phone}.`])
+    expect((await wallet.customers.get(customer.customerId)).phoneNumber).toBe('+33612345678')
+    // Confirmed once: the customer's number, then the credential bound to it, no second question.
+    answer = true
+    const sms = await add()
+    expect(asked).toHaveLength(2)
+    expect((await wallet.customers.get(customer.customerId)).phoneNumber).toBe(phone)
+    expect(sms).toMatchObject({ type: 'SMS_OTP', nickname: phone, accountId: customer.accountId })
+    await expectCode(
+      () => wallet.smsOtp.add(customer.accountId, { contact: phone, customerId: '' }),
+      'INVALID_ARGUMENT',
+    )
+  })
+
   it('refuses a second email credential, and adds one back after the first was removed', async () => {
     const { wallet, customer, signIn } = await setup()
     await signIn()
