@@ -22,11 +22,9 @@ export function askInPage(app: DemoApp, slot: HTMLElement, aside: HTMLElement): 
       const container = document.createElement('div')
       shadow.append(container)
       slot.append(host)
-      aside.hidden = true
       try {
-        return await askToConfirm({ host, container, description, messages: demoMessages })
+        return await askToConfirm({ host, container, description, messages: demoMessages, aside })
       } finally {
-        aside.hidden = false
         host.remove()
       }
     },

@@ -12,6 +12,8 @@ export interface AskToConfirmOptions {
   /** What is about to be signed, as the client describes it. */
   description: PayloadDescription
   messages: WalletMessages
+  /** The element's other controls, hidden while the panel asks: one question at a time. */
+  aside?: HTMLElement
 }
 
 // One open panel per container: a second question closes the first as declined.
@@ -37,6 +39,7 @@ export function askToConfirm({
   container,
   description,
   messages,
+  aside,
 }: AskToConfirmOptions): Promise<boolean> {
   open.get(container)?.()
   const root = host.shadowRoot ?? document
@@ -73,6 +76,7 @@ export function askToConfirm({
       open.delete(container)
       const hadFocus = panel.contains(root.activeElement)
       panel.remove()
+      if (aside) aside.hidden = false
       // A control disabled while the element works takes no focus now; the element gives it back.
       if (hadFocus && previous instanceof HTMLElement && previous.isConnected) previous.focus()
       resolve(answer)
@@ -86,6 +90,7 @@ export function askToConfirm({
       close(false)
     })
     open.set(container, () => close(false))
+    if (aside) aside.hidden = true
     container.append(panel)
     heading.focus()
   })

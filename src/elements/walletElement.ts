@@ -141,14 +141,14 @@ export abstract class WalletElement extends ElementBase {
   protected confirmation(container: HTMLElement, aside?: HTMLElement): { confirm?: ConfirmAction } {
     const client = this.requireClient()
     if (client.mode === 'signer') return {}
-    const own = async (description: PayloadDescription) => {
-      if (aside) aside.hidden = true
-      try {
-        return await askToConfirm({ host: this, container, description, messages: this.messages })
-      } finally {
-        if (aside) aside.hidden = false
-      }
-    }
+    const own = (description: PayloadDescription) =>
+      askToConfirm({
+        host: this,
+        container,
+        description,
+        messages: this.messages,
+        ...(aside ? { aside } : {}),
+      })
     return { confirm: client.confirm ?? own }
   }
 

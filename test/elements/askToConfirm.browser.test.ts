@@ -83,6 +83,28 @@ describe('askToConfirm', () => {
     expect(root.activeElement).toBe(before)
   })
 
+  it('sets the controls beside it aside while it asks, and gives them and the focus back', async () => {
+    const { element, root, before, container, panel } = host()
+    const aside = h('div', {}, before)
+    root.insertBefore(aside, container)
+    before.focus()
+    const answer = askToConfirm({
+      host: element,
+      container,
+      description: { action: 'export', summary: 'Export.' },
+      messages: defaultMessages,
+      aside,
+    })
+    // One question at a time: the button that started it is not on screen meanwhile.
+    expect(aside.hidden).toBe(true)
+    expect(before.checkVisibility()).toBe(false)
+    await userEvent.keyboard('{Escape}')
+    await expect(answer).resolves.toBe(false)
+    expect(panel()).toBeNull()
+    expect(aside.hidden).toBe(false)
+    expect(root.activeElement).toBe(before)
+  })
+
   it('closes an older question as declined when a new one comes: one panel at a time', async () => {
     const { ask, root } = host()
     const first = ask({ action: 'export', summary: 'First.' })
