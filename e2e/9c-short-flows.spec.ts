@@ -26,9 +26,16 @@ import { expect, test } from './fixtures.js'
 
 const QUESTION = 'Check this before you confirm'
 
+/** The screen now at 390 px, then at a desktop's width (and back to the phone's). */
 async function shoot(page: Page, name: string, keys: Keys) {
-  await afterPaint(page)
-  await page.screenshot({ path: test.info().outputPath(`${name}-${keys}-390.png`) })
+  for (const [width, height] of [
+    [1280, 720],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await afterPaint(page)
+    await page.screenshot({ path: test.info().outputPath(`${name}-${keys}-${width}.png`) })
+  }
 }
 
 /** The confirmations on screen now: the signer's dialog, or the kit's panels in the page. */
