@@ -585,6 +585,7 @@ export class WalletScaStep extends WalletElement {
       customerId,
       resendAfterSeconds: this.resendAfterSeconds,
       signer: this.client?.mode === 'signer',
+      now: () => this.now(),
       active: () => this.#phase === 'contact' && this.#quote === quote,
       busy: () => this.busy,
       run: (job, onError) => this.runBusy(() => job(this.requireClient()), onError),

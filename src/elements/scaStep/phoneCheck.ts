@@ -22,6 +22,8 @@ export interface PhoneCheckHost {
   readonly resendAfterSeconds: number | undefined
   /** A signer-mode client: codes are typed in the signer's own box, never in the page. */
   readonly signer: boolean
+  /** The client's clock, which the wait between two codes counts on. */
+  now(): number
   /** Whether the element still shows this check (a new quote, or the check done, ends it). */
   active(): boolean
   busy(): boolean
@@ -67,7 +69,11 @@ export class PhoneCheck {
   #lastTried = ''
   #field: HTMLInputElement | undefined
   #resend: HTMLButtonElement | undefined
-  #backOff = resendBackOff({ show: () => this.paint(), onEnd: () => this.#host.clear() })
+  #backOff = resendBackOff({
+    show: () => this.paint(),
+    onEnd: () => this.#host.clear(),
+    now: () => this.#host.now(),
+  })
 
   constructor(host: PhoneCheckHost, phoneNumber: string | undefined) {
     this.#host = host
